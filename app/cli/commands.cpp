@@ -1,0 +1,13 @@
+#include "commands.h"
+
+namespace bs::cli {
+
+const std::vector<CommandSpec>& allCommands()
+{
+    static const std::vector<CommandSpec> commands = {
+        projectCommand(),
+    };
+    return commands;
+}
+
+} // namespace bs::cli

@@ -1,0 +1,15 @@
+#pragma once
+
+#include "commandline.h"
+
+#include <vector>
+
+namespace bs::cli {
+
+/// Every subcommand of batchscope-cli, in the order `--help` lists them.
+const std::vector<CommandSpec>& allCommands();
+
+/// The specs, one per subcommand file.
+CommandSpec projectCommand();
+
+} // namespace bs::cli

@@ -1,0 +1,54 @@
+#include "commands.h"
+#include "util/version.h"
+
+#include <iostream>
+#include <string>
+#include <vector>
+
+namespace {
+
+void printOverview(std::ostream& out)
+{
+    out << "batchscope-cli " << bs::kVersionString
+        << " — batch policy workbench for inference accelerators (headless)\n\n"
+        << "Usage: batchscope-cli COMMAND [ARGS...] [--json]\n\nCommands:\n";
+    for (const auto& command : bs::cli::allCommands()) {
+        std::string name = "  " + command.name;
+        name.resize(16, ' ');
+        out << name << command.summary << "\n";
+    }
+    out << "\nbatchscope-cli COMMAND --help shows a command's options.\n"
+        << "Exit codes: 0 success, 1 bad input, 2 usage error.\n";
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    std::vector<std::string> args(argv + 1, argv + argc);
+    if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
+        printOverview(std::cout);
+        return args.empty() ? bs::cli::kExitUsage : bs::cli::kExitOk;
+    }
+    if (args[0] == "--version") {
+        std::cout << "batchscope-cli " << bs::kVersionString << "\n";
+        return bs::cli::kExitOk;
+    }
+    for (const auto& command : bs::cli::allCommands()) {
+        if (command.name != args[0])
+            continue;
+        const std::vector<std::string> rest(args.begin() + 1, args.end());
+        bs::cli::CliIo io{std::cout, std::cerr};
+        auto parsed = bs::cli::parseArgs(command, rest);
+        if (!parsed)
+            return bs::cli::reportError(parsed.error(), bs::cli::ParsedArgs{}, io);
+        if (parsed->has("--help")) {
+            std::cout << bs::cli::helpText(command);
+            return bs::cli::kExitOk;
+        }
+        return command.run(*parsed, io);
+    }
+    std::cerr << "batchscope-cli: unknown command '" << args[0]
+              << "' (batchscope-cli --help lists the commands)\n";
+    return bs::cli::kExitUsage;
+}

@@ -1,0 +1,33 @@
+# Fails when libbatchscope_core includes a Qt header, links a Qt library or contains Qt symbols.
+# Run by CTest as `core_has_no_qt` with CORE_DIR, LINK_FILE and CORE_ARCHIVE set.
+file(GLOB_RECURSE sources "${CORE_DIR}/*.h" "${CORE_DIR}/*.cpp" "${CORE_DIR}/*.in")
+set(offenders "")
+foreach(source IN LISTS sources)
+    file(STRINGS "${source}" lines REGEX "^[ \t]*#[ \t]*include[ \t]*[<\"](Q[A-Za-z]|qt)")
+    if(lines)
+        list(APPEND offenders "${source}: ${lines}")
+    endif()
+endforeach()
+if(offenders)
+    message(FATAL_ERROR "core includes Qt headers:\n${offenders}")
+endif()
+
+file(READ "${LINK_FILE}" links)
+if(links MATCHES "Qt[0-9]*::|Qt6|Qt5")
+    message(FATAL_ERROR "batchscope_core links Qt: ${links}")
+endif()
+
+find_program(NM nm)
+if(NM)
+    execute_process(COMMAND "${NM}" -C --undefined-only "${CORE_ARCHIVE}"
+        OUTPUT_VARIABLE symbols RESULT_VARIABLE result)
+    if(NOT result EQUAL 0)
+        message(FATAL_ERROR "nm failed on ${CORE_ARCHIVE}")
+    endif()
+    string(REGEX MATCH "[^\n]*(QString|QObject|QByteArray|qt_assert)[^\n]*" qtSymbol "${symbols}")
+    if(qtSymbol)
+        message(FATAL_ERROR "batchscope_core needs Qt symbols: ${qtSymbol}")
+    endif()
+endif()
+list(LENGTH sources count)
+message(STATUS "core_has_no_qt: ${count} files checked, no Qt includes, links or symbols")

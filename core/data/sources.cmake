@@ -1,0 +1,6 @@
+target_sources(batchscope_core PRIVATE
+    data/dataset.cpp
+    data/kerneltrace.cpp
+    data/project.cpp
+    data/runtags.cpp
+    data/sweeptable.cpp)

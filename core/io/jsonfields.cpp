@@ -1,0 +1,327 @@
+#include "io/jsonfields.h"
+
+#include <cmath>
+#include <sstream>
+
+namespace bs::io {
+
+namespace {
+
+/// Line and column (1-based) of a byte offset, for parse errors.
+std::pair<std::int64_t, std::int64_t> lineAndColumn(std::string_view text, std::size_t offset)
+{
+    offset = std::min(offset, text.size());
+    std::int64_t line = 1;
+    std::size_t lineStart = 0;
+    for (std::size_t i = 0; i < offset; ++i) {
+        if (text[i] == '\n') {
+            ++line;
+            lineStart = i + 1;
+        }
+    }
+    return {line, std::int64_t(offset - lineStart) + 1};
+}
+
+std::string formatNumber(double v)
+{
+    std::ostringstream out;
+    out << v;
+    return out.str();
+}
+
+} // namespace
+
+Expected<nlohmann::json> parseJson(std::string_view text, const std::string& path,
+                                   const JsonLimits& limits)
+{
+    std::optional<Error> limitError;
+    auto guard = [&](int depth, nlohmann::json::parse_event_t event, nlohmann::json& value) {
+        if (depth > limits.maxDepth && !limitError) {
+            limitError = makeError(ErrorCode::Limit, path, 0, 0,
+                                   "JSON nested deeper than " + std::to_string(limits.maxDepth) +
+                                       " levels; refusing to read it");
+        }
+        if (event == nlohmann::json::parse_event_t::value && value.is_string() &&
+            value.get_ref<const std::string&>().size() > limits.maxStringBytes && !limitError) {
+            limitError = makeError(ErrorCode::Limit, path, 0, 0,
+                                   "a JSON string longer than " +
+                                       std::to_string(limits.maxStringBytes) + " bytes");
+        }
+        // Returning false discards the value, so nothing more is built once a limit is hit.
+        return !limitError.has_value();
+    };
+    try {
+        nlohmann::json parsed = nlohmann::json::parse(text.begin(), text.end(), guard);
+        if (limitError)
+            return *limitError;
+        return parsed;
+    } catch (const nlohmann::json::parse_error& e) {
+        if (limitError)
+            return *limitError;
+        const std::size_t offset = e.byte > 0 ? e.byte - 1 : 0;
+        auto [line, column] = lineAndColumn(text, offset);
+        std::string what = e.what();
+        // nlohmann's text starts with "[json.exception.parse_error.101] parse error at line..";
+        // keep only the reason after the last ": ".
+        const auto reason = what.rfind(": ");
+        return makeError(ErrorCode::Format, path, line, column,
+                         "JSON syntax error: " +
+                             (reason == std::string::npos ? what : what.substr(reason + 2)));
+    }
+}
+
+JsonFields::JsonFields(const nlohmann::json& object, std::string where, std::string path)
+    : m_object(object)
+    , m_where(std::move(where))
+    , m_path(std::move(path))
+{
+    if (!m_object.is_object())
+        m_error = makeError(ErrorCode::Format, m_path, 0, 0, m_where + ": expected a JSON object");
+}
+
+std::string JsonFields::child(std::string_view key) const
+{
+    return m_where.empty() ? std::string(key) : m_where + "." + std::string(key);
+}
+
+void JsonFields::fail(std::string_view key, std::string message, ErrorCode code)
+{
+    if (!m_error)
+        m_error = makeError(code, m_path, 0, 0, child(key) + ": " + std::move(message));
+}
+
+void JsonFields::adopt(const Status& nested)
+{
+    if (!nested && !m_error)
+        m_error = nested.error();
+}
+
+bool JsonFields::has(const char* key) const
+{
+    return m_object.is_object() && m_object.contains(key);
+}
+
+const nlohmann::json* JsonFields::find(const char* key, bool required, const char* expected)
+{
+    m_seen.insert(key);
+    if (!m_object.is_object())
+        return nullptr;
+    const auto it = m_object.find(key);
+    if (it == m_object.end() || it->is_null()) {
+        if (required)
+            fail(key, std::string("missing; expected ") + expected, ErrorCode::Format);
+        return nullptr;
+    }
+    return &*it;
+}
+
+bool JsonFields::check(const char* key, double value, const NumberRule& rule)
+{
+    if (!std::isfinite(value)) {
+        fail(key, "must be a finite number");
+        return false;
+    }
+    if (rule.integer && value != std::floor(value)) {
+        fail(key, "must be a whole number (got " + formatNumber(value) + ")");
+        return false;
+    }
+    if (rule.min) {
+        if (rule.minExclusive && value <= *rule.min) {
+            fail(key, "must be greater than " + formatNumber(*rule.min) + " (got " +
+                          formatNumber(value) + ")");
+            return false;
+        }
+        if (!rule.minExclusive && value < *rule.min) {
+            fail(key, "must be at least " + formatNumber(*rule.min) + " (got " +
+                          formatNumber(value) + ")");
+            return false;
+        }
+    }
+    if (rule.max && value > *rule.max) {
+        fail(key,
+             "must be at most " + formatNumber(*rule.max) + " (got " + formatNumber(value) + ")");
+        return false;
+    }
+    return true;
+}
+
+std::optional<double> JsonFields::optionalNumber(const char* key, NumberRule rule)
+{
+    const auto* value = find(key, false, "a number");
+    if (!value)
+        return std::nullopt;
+    if (!value->is_number()) {
+        fail(key, "must be a number", ErrorCode::Format);
+        return std::nullopt;
+    }
+    const double v = value->get<double>();
+    if (!check(key, v, rule))
+        return std::nullopt;
+    return v;
+}
+
+double JsonFields::number(const char* key, NumberRule rule)
+{
+    if (!find(key, true, "a number"))
+        return 0.0;
+    return optionalNumber(key, rule).value_or(0.0);
+}
+
+double JsonFields::numberOr(const char* key, double fallback, NumberRule rule)
+{
+    return optionalNumber(key, rule).value_or(fallback);
+}
+
+std::int64_t JsonFields::integer(const char* key, NumberRule rule)
+{
+    rule.integer = true;
+    return std::int64_t(number(key, rule));
+}
+
+std::int64_t JsonFields::integerOr(const char* key, std::int64_t fallback, NumberRule rule)
+{
+    rule.integer = true;
+    const auto v = optionalNumber(key, rule);
+    return v ? std::int64_t(*v) : fallback;
+}
+
+std::uint64_t JsonFields::unsignedOr(const char* key, std::uint64_t fallback)
+{
+    const auto* value = find(key, false, "a whole number");
+    if (!value)
+        return fallback;
+    if (value->is_number_unsigned())
+        return value->get<std::uint64_t>();
+    if (value->is_number_integer() && value->get<std::int64_t>() >= 0)
+        return std::uint64_t(value->get<std::int64_t>());
+    fail(key, "must be a non-negative whole number", ErrorCode::Format);
+    return fallback;
+}
+
+std::vector<double> JsonFields::numbers(const char* key, NumberRule rule, bool required)
+{
+    std::vector<double> out;
+    const auto* value = find(key, required, "an array of numbers");
+    if (!value)
+        return out;
+    if (!value->is_array()) {
+        fail(key, "must be an array of numbers", ErrorCode::Format);
+        return out;
+    }
+    for (std::size_t i = 0; i < value->size(); ++i) {
+        const auto& item = (*value)[i];
+        const std::string itemKey = std::string(key) + "[" + std::to_string(i) + "]";
+        if (!item.is_number()) {
+            fail(itemKey, "must be a number", ErrorCode::Format);
+            return {};
+        }
+        const double v = item.get<double>();
+        if (!check(itemKey.c_str(), v, rule))
+            return {};
+        out.push_back(v);
+    }
+    return out;
+}
+
+std::string JsonFields::string(const char* key)
+{
+    const auto* value = find(key, true, "a string");
+    if (!value)
+        return {};
+    if (!value->is_string()) {
+        fail(key, "must be a string", ErrorCode::Format);
+        return {};
+    }
+    return value->get<std::string>();
+}
+
+std::string JsonFields::stringOr(const char* key, std::string fallback)
+{
+    const auto* value = find(key, false, "a string");
+    if (!value)
+        return fallback;
+    if (!value->is_string()) {
+        fail(key, "must be a string", ErrorCode::Format);
+        return fallback;
+    }
+    return value->get<std::string>();
+}
+
+std::string JsonFields::choice(const char* key, std::initializer_list<std::string_view> choices,
+                               std::string fallback)
+{
+    const bool required = fallback.empty();
+    const auto* value = find(key, required, "a string");
+    if (!value)
+        return fallback;
+    std::string list;
+    for (auto c : choices)
+        list += (list.empty() ? "" : ", ") + std::string(c);
+    if (!value->is_string()) {
+        fail(key, "must be one of: " + list, ErrorCode::Format);
+        return fallback;
+    }
+    const auto& text = value->get_ref<const std::string&>();
+    for (auto c : choices) {
+        if (text == c)
+            return text;
+    }
+    fail(key, "unknown value '" + text + "'; expected one of: " + list);
+    return fallback;
+}
+
+bool JsonFields::boolean(const char* key, bool fallback)
+{
+    const auto* value = find(key, false, "true or false");
+    if (!value)
+        return fallback;
+    if (!value->is_boolean()) {
+        fail(key, "must be true or false", ErrorCode::Format);
+        return fallback;
+    }
+    return value->get<bool>();
+}
+
+const nlohmann::json* JsonFields::object(const char* key, bool required)
+{
+    const auto* value = find(key, required, "an object");
+    if (value && !value->is_object()) {
+        fail(key, "must be an object", ErrorCode::Format);
+        return nullptr;
+    }
+    return value;
+}
+
+const nlohmann::json* JsonFields::array(const char* key, bool required)
+{
+    const auto* value = find(key, required, "an array");
+    if (value && !value->is_array()) {
+        fail(key, "must be an array", ErrorCode::Format);
+        return nullptr;
+    }
+    return value;
+}
+
+Status JsonFields::finish()
+{
+    if (m_error)
+        return *m_error;
+    for (const auto& [key, value] : m_object.items()) {
+        if (!m_seen.contains(key)) {
+            std::string known;
+            for (const auto& seen : m_seen)
+                known += (known.empty() ? "" : ", ") + seen;
+            return makeError(ErrorCode::Format, m_path, 0, 0,
+                             child(key) + ": unknown key (known keys here: " + known + ")");
+        }
+    }
+    return {};
+}
+
+void putOptional(nlohmann::json& object, const char* key, const std::optional<double>& value)
+{
+    if (value)
+        object[key] = *value;
+}
+
+} // namespace bs::io

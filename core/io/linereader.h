@@ -1,0 +1,59 @@
+#pragma once
+
+#include "io/bytesource.h"
+#include "util/canceltoken.h"
+#include "util/progress.h"
+
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+namespace bs::io {
+
+struct LineReaderOptions
+{
+    /// A line longer than this is an error (a binary or minified file, not a text log).
+    std::size_t maxLineBytes = std::size_t(16) << 20;
+};
+
+/// Splits a ByteSource into lines (LF or CRLF; the terminator is not part of the line; a last
+/// line without a newline is still a line). Checks the encoding on the way: a UTF-8 byte order
+/// mark is skipped, UTF-16 and binary content (NUL bytes) are errors naming the line.
+/// Reports byte progress on the stored (compressed) bytes and honours the cancel token.
+class LineReader
+{
+public:
+    LineReader(ByteSource& source, Progress& progress = Progress::null(),
+               CancelToken cancel = CancelToken(), LineReaderOptions options = {});
+
+    /// Sets `line` to the next line and returns true, or returns false at the end of the data.
+    /// The view is valid until the next call.
+    Expected<bool> next(std::string_view& line);
+
+    /// 1-based number of the line last returned by next().
+    std::int64_t lineNumber() const { return m_lineNumber; }
+    const std::string& path() const { return m_source.path(); }
+    bool sawUtf8Bom() const { return m_sawBom; }
+
+    /// An error at the current line, for readers that find a bad value.
+    Error errorAt(std::int64_t column, ErrorCode code, std::string message) const;
+
+private:
+    Expected<bool> fill();
+    Status checkStart();
+
+    ByteSource& m_source;
+    Progress& m_progress;
+    CancelToken m_cancel;
+    LineReaderOptions m_options;
+    std::vector<char> m_buffer;
+    std::size_t m_begin = 0;   ///< Start of unread data in m_buffer.
+    std::size_t m_end = 0;     ///< End of valid data in m_buffer.
+    std::size_t m_scanned = 0; ///< Bytes after m_begin already known to hold no newline.
+    std::int64_t m_lineNumber = 0;
+    bool m_eof = false;
+    bool m_started = false;
+    bool m_sawBom = false;
+};
+
+} // namespace bs::io

@@ -1,0 +1,5 @@
+target_sources(batchscope_core PRIVATE
+    util/error.cpp
+    util/progress.cpp
+    util/sha256.cpp
+    util/threadpool.cpp)
