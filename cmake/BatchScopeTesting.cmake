@@ -30,3 +30,15 @@ function(batchscope_add_tests_in_folder)
         batchscope_add_test(${name} SOURCES ${source} LIBS ${ARG_LIBS} LABELS ${ARG_LABELS})
     endforeach()
 endfunction()
+
+# batchscope_add_benchmark(<name> SOURCES <files...> LIBS <targets...>)
+#
+# A benchmark executable in tests/bench: it prints figures (medians, ratios, MB/s) and is run by
+# scripts/bench, never by CTest, so a noisy shared machine cannot fail the test suite.
+function(batchscope_add_benchmark name)
+    cmake_parse_arguments(ARG "" "" "SOURCES;LIBS" ${ARGN})
+    add_executable(${name} ${ARG_SOURCES})
+    target_link_libraries(${name} PRIVATE ${ARG_LIBS})
+    batchscope_set_warnings(${name})
+    set_target_properties(${name} PROPERTIES RUNTIME_OUTPUT_DIRECTORY "${PROJECT_BINARY_DIR}/bench")
+endfunction()
