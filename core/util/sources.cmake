@@ -1,4 +1,5 @@
 target_sources(batchscope_core PRIVATE
+    util/decimate.cpp
     util/error.cpp
     util/progress.cpp
     util/sha256.cpp

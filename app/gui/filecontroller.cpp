@@ -1,0 +1,138 @@
+#include "filecontroller.h"
+
+#include "document/projectdocument.h"
+#include "io/projectfile.h"
+#include "panels/messagebar.h"
+#include "state/settings.h"
+
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QMessageBox>
+
+namespace bs::gui {
+
+FileController::FileController(widgets::ProjectDocument* document, widgets::Settings* settings,
+                               widgets::MessageBar* messages, QWidget* window)
+    : QObject(window)
+    , m_document(document)
+    , m_settings(settings)
+    , m_messages(messages)
+    , m_window(window)
+    , m_recent(settings->recentFiles())
+{}
+
+QStringList FileController::recentFiles()
+{
+    const QStringList existing = m_recent.existing();
+    m_settings->setRecentFiles(m_recent.paths());
+    return existing;
+}
+
+void FileController::remember(const QString& path)
+{
+    m_recent.add(path);
+    m_settings->setRecentFiles(m_recent.paths());
+    m_settings->setLastDirectory(QFileInfo(path).absolutePath());
+    Q_EMIT recentFilesChanged();
+}
+
+void FileController::newProject()
+{
+    if (!maybeSave())
+        return;
+    data::Project project;
+    m_document->reset(std::move(project), {});
+    m_messages->clearMessage();
+}
+
+bool FileController::openProject(const QString& path)
+{
+    auto project = io::loadProject(path.toStdString());
+    if (!project) {
+        m_messages->showError(tr("Could not open the project. %1")
+                                  .arg(QString::fromStdString(project.error().toString())));
+        return false;
+    }
+    m_document->reset(std::move(*project), QFileInfo(path).absoluteFilePath());
+    m_messages->clearMessage();
+    remember(path);
+    return true;
+}
+
+bool FileController::openDemo()
+{
+    QFile file(QStringLiteral(":/demo/demo.bsproj"));
+    if (!file.open(QIODevice::ReadOnly)) {
+        m_messages->showError(tr("The built-in demo project is missing from this build."));
+        return false;
+    }
+    auto project = io::loadProjectFromBytes(file.readAll().toStdString(), "demo.bsproj");
+    if (!project) {
+        m_messages->showError(QString::fromStdString(project.error().toString()));
+        return false;
+    }
+    // No path: the demo is read-only, so Save asks where to put a copy.
+    m_document->reset(std::move(*project), {});
+    return true;
+}
+
+void FileController::openWithDialog()
+{
+    if (!maybeSave())
+        return;
+    const QString path =
+        QFileDialog::getOpenFileName(m_window, tr("Open project"), m_settings->lastDirectory(),
+                                     tr("BatchScope projects (*.bsproj);;All files (*)"));
+    if (!path.isEmpty())
+        openProject(path);
+}
+
+bool FileController::saveTo(const QString& path)
+{
+    auto status = m_document->save(path);
+    if (!status) {
+        m_messages->showError(tr("The project was not saved; the file on disk is unchanged. %1")
+                                  .arg(QString::fromStdString(status.error().toString())));
+        return false;
+    }
+    remember(path);
+    return true;
+}
+
+bool FileController::save()
+{
+    if (m_document->filePath().isEmpty())
+        return saveAs();
+    return saveTo(m_document->filePath());
+}
+
+bool FileController::saveAs()
+{
+    QString path = QFileDialog::getSaveFileName(
+        m_window, tr("Save project"),
+        m_document->filePath().isEmpty() ? m_settings->lastDirectory() : m_document->filePath(),
+        tr("BatchScope projects (*.bsproj)"));
+    if (path.isEmpty())
+        return false;
+    if (QFileInfo(path).suffix().isEmpty())
+        path += QStringLiteral(".bsproj");
+    return saveTo(path);
+}
+
+bool FileController::maybeSave()
+{
+    if (!m_document->isModified())
+        return true;
+    const auto answer = QMessageBox::question(
+        m_window, tr("Unsaved changes"),
+        tr("“%1” has unsaved changes. Save them first?").arg(m_document->displayName()),
+        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+    if (answer == QMessageBox::Cancel)
+        return false;
+    if (answer == QMessageBox::Save)
+        return save();
+    return true;
+}
+
+} // namespace bs::gui

@@ -1,0 +1,55 @@
+#pragma once
+
+#include "state/recentfiles.h"
+
+#include <QObject>
+
+class QWidget;
+
+namespace bs::widgets {
+class MessageBar;
+class ProjectDocument;
+class Settings;
+} // namespace bs::widgets
+
+namespace bs::gui {
+
+/// New / Open / Save / Save As / Open Recent and the "save changes?" question, on top of the
+/// ProjectDocument. Errors go to the message bar; only the unsaved-changes question is modal.
+class FileController : public QObject
+{
+    Q_OBJECT
+public:
+    FileController(widgets::ProjectDocument* document, widgets::Settings* settings,
+                   widgets::MessageBar* messages, QWidget* window);
+
+    /// Opens a project file; false (with the error shown) when it cannot be read.
+    bool openProject(const QString& path);
+    /// Opens the project built into the application (resources/demo/demo.bsproj).
+    bool openDemo();
+    bool save();
+    bool saveAs();
+    /// Asks to save unsaved changes; false when the user cancels.
+    bool maybeSave();
+
+    QStringList recentFiles();
+
+public Q_SLOTS:
+    void newProject();
+    void openWithDialog();
+
+Q_SIGNALS:
+    void recentFilesChanged();
+
+private:
+    bool saveTo(const QString& path);
+    void remember(const QString& path);
+
+    widgets::ProjectDocument* m_document;
+    widgets::Settings* m_settings;
+    widgets::MessageBar* m_messages;
+    QWidget* m_window;
+    widgets::RecentFiles m_recent;
+};
+
+} // namespace bs::gui

@@ -1,0 +1,291 @@
+#include "mainwindow.h"
+
+#include "abouttext.h"
+#include "charts/chartpanel.h"
+#include "charts/chartview.h"
+#include "document/projectdocument.h"
+#include "filecontroller.h"
+#include "jobs/jobrunner.h"
+#include "panels/datasetpanel.h"
+#include "panels/jobstatuswidget.h"
+#include "panels/jsontreeview.h"
+#include "panels/memoeditor.h"
+#include "panels/messagebar.h"
+#include "state/settings.h"
+#include "views/sweepview.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDir>
+#include <QDockWidget>
+#include <QDragEnterEvent>
+#include <QFileInfo>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QStatusBar>
+#include <QTabWidget>
+#include <QUndoStack>
+#include <QVBoxLayout>
+
+namespace bs::gui {
+
+MainWindow::MainWindow(widgets::Settings* settings, QWidget* parent)
+    : QMainWindow(parent)
+    , m_ownedSettings(settings ? nullptr : std::make_unique<widgets::Settings>())
+    , m_settings(settings ? settings : m_ownedSettings.get())
+    , m_document(new widgets::ProjectDocument(this))
+    , m_jobs(new widgets::JobRunner(this))
+    , m_messages(new widgets::MessageBar(this))
+    , m_views(new QTabWidget(this))
+    , m_sweepView(nullptr)
+    , m_files(nullptr)
+{
+    setObjectName(QStringLiteral("mainWindow"));
+    setWindowIcon(QIcon(QStringLiteral(":/icons/batchscope.svg")));
+    setAcceptDrops(true);
+    m_files = new FileController(m_document, m_settings, m_messages, this);
+    createViews();
+    createDocks();
+    createMenus();
+    statusBar()->addPermanentWidget(new widgets::JobStatusWidget(m_jobs, this));
+    statusBar()->showMessage(tr("Ready"), 3000);
+
+    connect(m_document, &widgets::ProjectDocument::modifiedChanged, this, &MainWindow::updateTitle);
+    connect(m_document, &widgets::ProjectDocument::filePathChanged, this, &MainWindow::updateTitle);
+    connect(m_document, &widgets::ProjectDocument::titleChanged, this, &MainWindow::updateTitle);
+    connect(m_document, &widgets::ProjectDocument::projectReset, this, &MainWindow::updateTitle);
+    connect(m_document, &widgets::ProjectDocument::projectReset, this,
+            &MainWindow::refreshModelDock);
+    connect(m_document, &widgets::ProjectDocument::sectionChanged, this,
+            &MainWindow::refreshModelDock);
+    connect(m_files, &FileController::recentFilesChanged, this, &MainWindow::rebuildRecentMenu);
+    resize(1400, 900);
+    m_normalFont = QApplication::font();
+    restoreLayout();
+    if (m_settings->largeFontMode())
+        setLargeFontMode(true);
+    updateTitle();
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::createViews()
+{
+    m_sweepView = new widgets::SweepView(m_document, this);
+    m_views->addTab(m_sweepView, tr("Sweep"));
+    auto* central = new QWidget(this);
+    auto* layout = new QVBoxLayout(central);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addWidget(m_messages);
+    layout->addWidget(m_views, 1);
+    setCentralWidget(central);
+}
+
+QDockWidget* MainWindow::addDock(const QString& title, const QString& objectName, QWidget* content,
+                                 Qt::DockWidgetArea area)
+{
+    auto* dock = new QDockWidget(title, this);
+    dock->setObjectName(objectName);
+    dock->setWidget(content);
+    addDockWidget(area, dock);
+    return dock;
+}
+
+void MainWindow::createDocks()
+{
+    m_datasetPanel = new widgets::DatasetPanel(m_document, this);
+    addDock(tr("Datasets"), QStringLiteral("datasetsDock"), m_datasetPanel, Qt::LeftDockWidgetArea);
+    m_modelTree = new widgets::JsonTreeView(this);
+    QDockWidget* model =
+        addDock(tr("Model"), QStringLiteral("modelDock"), m_modelTree, Qt::RightDockWidgetArea);
+    m_memoEditor = new widgets::MemoEditor(m_document, this);
+    QDockWidget* playbook = addDock(tr("Playbook and memo"), QStringLiteral("playbookDock"),
+                                    m_memoEditor, Qt::RightDockWidgetArea);
+    // Model and playbook share the right side as tabs so the charts keep most of the width.
+    tabifyDockWidget(model, playbook);
+    model->raise();
+    resizeDocks({findChild<QDockWidget*>(QStringLiteral("datasetsDock")), model}, {340, 400},
+                Qt::Horizontal);
+}
+
+void MainWindow::createMenus()
+{
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    file->setObjectName(QStringLiteral("fileMenu"));
+    file->addAction(tr("&New"), QKeySequence::New, m_files, &FileController::newProject);
+    file->addAction(tr("&Open…"), QKeySequence::Open, m_files, &FileController::openWithDialog);
+    m_recentMenu = file->addMenu(tr("Open &Recent"));
+    file->addAction(tr("&Save"), QKeySequence::Save, m_files, [this]() { m_files->save(); });
+    file->addAction(tr("Save &As…"), QKeySequence::SaveAs, m_files,
+                    [this]() { m_files->saveAs(); });
+    file->addSeparator();
+    file->addAction(tr("&Export Chart…"), QKeySequence(tr("Ctrl+E")), this,
+                    &MainWindow::exportCurrentChart);
+    file->addSeparator();
+    file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+    rebuildRecentMenu();
+
+    QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+    edit->setObjectName(QStringLiteral("editMenu"));
+    QAction* undo = m_document->undoStack()->createUndoAction(this, tr("&Undo"));
+    undo->setShortcut(QKeySequence::Undo);
+    QAction* redo = m_document->undoStack()->createRedoAction(this, tr("&Redo"));
+    redo->setShortcut(QKeySequence::Redo);
+    edit->addAction(undo);
+    edit->addAction(redo);
+
+    m_viewMenu = menuBar()->addMenu(tr("&View"));
+    m_viewMenu->setObjectName(QStringLiteral("viewMenu"));
+    const auto docks = findChildren<QDockWidget*>();
+    for (QDockWidget* dock : docks)
+        m_viewMenu->addAction(dock->toggleViewAction());
+    m_viewMenu->addSeparator();
+    m_largeFontAction = m_viewMenu->addAction(tr("&Projector Mode (Large Fonts)"));
+    m_largeFontAction->setCheckable(true);
+    m_largeFontAction->setShortcut(QKeySequence(tr("Ctrl+Shift+L")));
+    connect(m_largeFontAction, &QAction::toggled, this, &MainWindow::setLargeFontMode);
+
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->setObjectName(QStringLiteral("helpMenu"));
+    help->addAction(tr("&About BatchScope"), this,
+                    [this]() { QMessageBox::about(this, tr("About BatchScope"), aboutText()); });
+}
+
+void MainWindow::rebuildRecentMenu()
+{
+    m_recentMenu->clear();
+    const QStringList recent = m_files->recentFiles();
+    for (const QString& path : recent) {
+        m_recentMenu
+            ->addAction(QFileInfo(path).fileName(), this,
+                        [this, path]() {
+                            if (m_files->maybeSave())
+                                m_files->openProject(path);
+                        })
+            ->setToolTip(path);
+    }
+    m_recentMenu->setEnabled(!recent.isEmpty());
+}
+
+void MainWindow::exportCurrentChart()
+{
+    // Export the chart under focus, else the first chart of the current view.
+    auto* focused = qobject_cast<widgets::ChartPanel*>(QApplication::focusWidget());
+    for (QWidget* w = QApplication::focusWidget(); w && !focused; w = w->parentWidget())
+        focused = qobject_cast<widgets::ChartPanel*>(w);
+    if (!focused) {
+        const auto panels = m_views->currentWidget()->findChildren<widgets::ChartPanel*>();
+        if (!panels.isEmpty())
+            focused = panels.front();
+    }
+    if (focused)
+        focused->exportWithDialog();
+}
+
+void MainWindow::updateTitle()
+{
+    setWindowTitle(m_document->displayName() + QStringLiteral("[*] — BatchScope"));
+    setWindowModified(m_document->isModified());
+}
+
+void MainWindow::refreshModelDock()
+{
+    nlohmann::json inputs = {{"model", m_document->project().model},
+                             {"scenarios", m_document->project().scenarios}};
+    m_modelTree->setJson(inputs, tr("Inputs"));
+}
+
+void MainWindow::openInitial(const QString& path)
+{
+    if (path.isEmpty() || !m_files->openProject(path)) {
+        const QString error = m_messages->isVisible() ? m_messages->text() : QString();
+        m_files->openDemo();
+        if (!error.isEmpty())
+            m_messages->showError(error + tr(" The demo project is shown instead."));
+    }
+}
+
+QStringList MainWindow::saveScreenshots(const QString& folder)
+{
+    QStringList written;
+    QDir().mkpath(folder);
+    for (int i = 0; i < m_views->count(); ++i) {
+        m_views->setCurrentIndex(i);
+        // Let pending layouts and chart animations settle before grabbing.
+        QApplication::processEvents();
+        QString name = m_views->tabText(i).toLower().remove(QLatin1Char('&'));
+        name.replace(QLatin1Char(' '), QLatin1Char('-'));
+        const QString path = folder + QStringLiteral("/main-") + name + QStringLiteral(".png");
+        if (grab().save(path))
+            written << path;
+    }
+    m_views->setCurrentIndex(0);
+    return written;
+}
+
+void MainWindow::setLargeFontMode(bool on)
+{
+    if (m_largeFontAction->isChecked() != on) {
+        m_largeFontAction->setChecked(on); // re-enters through toggled()
+        return;
+    }
+    m_settings->setLargeFontMode(on);
+    widgets::ChartView::setLargeFontMode(on);
+    QFont font = m_normalFont;
+    if (on)
+        font.setPointSizeF(m_normalFont.pointSizeF() * 1.4);
+    QApplication::setFont(font);
+    // Charts take their fonts from the application font when restyled.
+    const auto views = findChildren<widgets::ChartView*>();
+    for (widgets::ChartView* view : views)
+        widgets::ChartView::styleChart(view->chart(), view->palette());
+}
+
+void MainWindow::restoreLayout()
+{
+    restoreGeometry(m_settings->windowGeometry());
+    restoreState(m_settings->windowState(), widgets::Settings::kWindowStateVersion);
+}
+
+void MainWindow::saveLayout()
+{
+    m_settings->setWindowGeometry(saveGeometry());
+    m_settings->setWindowState(saveState(widgets::Settings::kWindowStateVersion));
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    if (!m_files->maybeSave()) {
+        event->ignore();
+        return;
+    }
+    m_jobs->cancelAll();
+    saveLayout();
+    event->accept();
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event)
+{
+    if (event->mimeData()->hasUrls())
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* event)
+{
+    const auto urls = event->mimeData()->urls();
+    for (const QUrl& url : urls) {
+        const QString path = url.toLocalFile();
+        if (path.endsWith(QLatin1String(".bsproj"), Qt::CaseInsensitive)) {
+            if (m_files->maybeSave())
+                m_files->openProject(path);
+            event->acceptProposedAction();
+            return;
+        }
+    }
+    m_messages->showMessage(widgets::MessageBar::Kind::Warning,
+                            tr("Only BatchScope projects (*.bsproj) can be dropped here."));
+}
+
+} // namespace bs::gui

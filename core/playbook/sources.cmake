@@ -1,0 +1,2 @@
+target_sources(batchscope_core PRIVATE
+    playbook/memo.cpp)

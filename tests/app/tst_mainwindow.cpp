@@ -1,0 +1,110 @@
+#include "charts/chartpanel.h"
+#include "document/projectdocument.h"
+#include "filecontroller.h"
+#include "mainwindow.h"
+#include "panels/messagebar.h"
+#include "state/settings.h"
+#include "testsupport.h"
+#include "views/sweepview.h"
+
+#include <QDockWidget>
+#include <QMenuBar>
+#include <QTabWidget>
+#include <QtTest>
+
+using namespace bs;
+
+class TestMainWindow : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void init();
+    void opensTheDemoWithEveryDockAndMenu();
+    void opensAProjectFileAndRemembersIt();
+    void badProjectShowsAnInlineError();
+
+private:
+    QTemporaryDir m_dir;
+    std::unique_ptr<widgets::Settings> m_settings;
+};
+
+void TestMainWindow::init()
+{
+    m_settings =
+        std::make_unique<widgets::Settings>(m_dir.filePath(QStringLiteral("settings.ini")));
+}
+
+void TestMainWindow::opensTheDemoWithEveryDockAndMenu()
+{
+    gui::MainWindow window(m_settings.get());
+    window.openInitial({});
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QCOMPARE(window.document()->project().datasets.size(), std::size_t(2));
+    QVERIFY(window.windowTitle().startsWith(QStringLiteral("Demo: ResNet-50")));
+
+    QStringList docks;
+    for (auto* dock : window.findChildren<QDockWidget*>())
+        docks << dock->objectName();
+    docks.sort();
+    QCOMPARE(docks, QStringList({QStringLiteral("datasetsDock"), QStringLiteral("modelDock"),
+                                 QStringLiteral("playbookDock")}));
+
+    QStringList menus;
+    for (QAction* action : window.menuBar()->actions())
+        menus << action->text().remove(QLatin1Char('&'));
+    QCOMPARE(menus, QStringList({QStringLiteral("File"), QStringLiteral("Edit"),
+                                 QStringLiteral("View"), QStringLiteral("Help")}));
+    QStringList fileItems;
+    for (QAction* action : window.menuBar()->actions().front()->menu()->actions()) {
+        if (!action->isSeparator())
+            fileItems << action->text().remove(QLatin1Char('&'));
+    }
+    for (const char* expected : {"New", "Open…", "Open Recent", "Save", "Save As…", "Quit"})
+        QVERIFY2(fileItems.contains(QString::fromUtf8(expected)), expected);
+
+    // The sweep view draws both demo sweeps.
+    const auto panels = window.sweepView()->panels();
+    QCOMPARE(panels.size(), 4);
+    QCOMPARE(panels[0]->content().series.size(), 2);
+    QVERIFY(!window.messageBar()->isVisible());
+}
+
+void TestMainWindow::opensAProjectFileAndRemembersIt()
+{
+    const QString copy = m_dir.filePath(QStringLiteral("copy.bsproj"));
+    QVERIFY(QFile::copy(test::sourceDir() + QStringLiteral("/resources/demo/demo.bsproj"), copy));
+    gui::MainWindow window(m_settings.get());
+    window.openInitial(copy);
+    QCOMPARE(window.document()->filePath(), copy);
+    QCOMPARE(m_settings->recentFiles(), QStringList({copy}));
+    // Edit, save, reopen: the edit is in the file.
+    window.document()->setTitle(QStringLiteral("Edited title"));
+    QVERIFY(window.document()->isModified());
+    QVERIFY(window.files()->save());
+    QVERIFY(!window.document()->isModified());
+    gui::MainWindow second(m_settings.get());
+    second.openInitial(copy);
+    QCOMPARE(second.document()->displayName(), QStringLiteral("Edited title"));
+}
+
+void TestMainWindow::badProjectShowsAnInlineError()
+{
+    const QString bad = m_dir.filePath(QStringLiteral("bad.bsproj"));
+    QFile file(bad);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write("{\"schema\": 99}");
+    file.close();
+    gui::MainWindow window(m_settings.get());
+    window.show();
+    window.openInitial(bad);
+    QVERIFY(window.messageBar()->isVisible());
+    QVERIFY2(window.messageBar()->text().contains(
+                 bad + QStringLiteral(": written by a newer BatchScope")),
+             qPrintable(window.messageBar()->text()));
+    // The demo is shown instead, so the window is never empty.
+    QCOMPARE(window.document()->project().datasets.size(), std::size_t(2));
+}
+
+QTEST_MAIN(TestMainWindow)
+#include "tst_mainwindow.moc"

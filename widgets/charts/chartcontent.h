@@ -1,0 +1,57 @@
+#pragma once
+
+#include "charts/seriesdata.h"
+
+#include <QColor>
+#include <QList>
+
+namespace bs::widgets {
+
+enum class SeriesStyle
+{
+    Line,    ///< Measured curve: line with point markers.
+    Dashed,  ///< Model prediction or secondary percentile.
+    Scatter, ///< Unordered points (Pareto clouds, residuals).
+    Step,    ///< Empirical CDFs.
+};
+
+struct SeriesSpec
+{
+    SeriesData data;
+    SeriesStyle style = SeriesStyle::Line;
+    QColor colour; ///< Invalid: the theme picks.
+};
+
+/// A horizontal (constant y) or vertical (constant x) limit line: SLA, power cap, throttle.
+struct ReferenceLine
+{
+    QString label;
+    double value = 0.0;
+    Qt::Orientation orientation = Qt::Horizontal; ///< Horizontal: y = value.
+    QColor colour = QColor(200, 40, 40);
+};
+
+/// Everything one chart shows, in display units, built by pure functions from core results.
+struct ChartContent
+{
+    QString title;
+    QString xTitle; ///< With unit: "Batch size (items)".
+    QString yTitle;
+    QString xUnit; ///< For tooltips: "items".
+    QString yUnit;
+    bool logX = false;
+    bool logY = false;
+    double logXBase = 10.0;
+    bool yIncludesZero = false;
+    QList<SeriesSpec> series;
+    QList<ReferenceLine> references;
+    /// Shown in the plot area when there is nothing to draw ("No sweep loaded").
+    QString emptyText;
+};
+
+/// Role colours used consistently across views.
+QColor baselineColour();
+QColor candidateColour();
+QColor neutralColour(int index);
+
+} // namespace bs::widgets

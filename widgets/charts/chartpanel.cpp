@@ -1,0 +1,402 @@
+#include "charts/chartpanel.h"
+
+#include "charts/axisscale.h"
+#include "charts/chartview.h"
+#include "models/seriestablemodel.h"
+#include "util/decimate.h"
+
+#include <QApplication>
+#include <QClipboard>
+#include <QFileDialog>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineSeries>
+#include <QLogValueAxis>
+#include <QScatterSeries>
+#include <QSortFilterProxyModel>
+#include <QStackedWidget>
+#include <QTableView>
+#include <QToolButton>
+#include <QValueAxis>
+
+namespace bs::widgets {
+
+namespace {
+
+constexpr qsizetype kDecimateAbovePoints = 100000;
+
+/// Min/max decimation for series too long to hand to Qt Charts as they are.
+QList<QPointF> drawablePoints(const QList<QPointF>& points, int widthPx)
+{
+    if (points.size() <= kDecimateAbovePoints)
+        return points;
+    std::vector<double> x, y;
+    x.reserve(std::size_t(points.size()));
+    y.reserve(std::size_t(points.size()));
+    for (const QPointF& p : points) {
+        x.push_back(p.x());
+        y.push_back(p.y());
+    }
+    QList<QPointF> out;
+    for (const XYPoint& p : decimateMinMax(x, y, std::size_t(std::max(widthPx, 200))))
+        out.append(QPointF(p.x, p.y));
+    return out;
+}
+
+/// Step-function points for an empirical CDF drawn as a line.
+QList<QPointF> stepPoints(const QList<QPointF>& points)
+{
+    QList<QPointF> out;
+    out.reserve(points.size() * 2);
+    for (qsizetype i = 0; i < points.size(); ++i) {
+        if (i > 0)
+            out.append(QPointF(points[i].x(), points[i - 1].y()));
+        out.append(points[i]);
+    }
+    return out;
+}
+
+QList<QPointF> styledPoints(const SeriesSpec& spec, int widthPx)
+{
+    const QList<QPointF> points = drawablePoints(spec.data.points, widthPx);
+    return spec.style == SeriesStyle::Step ? stepPoints(points) : points;
+}
+
+QXYSeries* makeSeries(const SeriesSpec& spec)
+{
+    QXYSeries* series = nullptr;
+    if (spec.style == SeriesStyle::Scatter) {
+        auto* scatter = new QScatterSeries;
+        scatter->setMarkerSize(ChartView::largeFontMode() ? 12 : 8);
+        scatter->setBorderColor(Qt::transparent);
+        series = scatter;
+    } else {
+        auto* line = new QLineSeries;
+        line->setPointsVisible(spec.style == SeriesStyle::Line);
+        series = line;
+    }
+    series->setName(spec.data.name);
+    if (spec.colour.isValid()) {
+        series->setColor(spec.colour);
+        QPen pen = series->pen();
+        pen.setColor(spec.colour);
+        if (spec.style == SeriesStyle::Dashed)
+            pen.setStyle(Qt::DashLine);
+        series->setPen(pen);
+    } else if (spec.style == SeriesStyle::Dashed) {
+        QPen pen = series->pen();
+        pen.setStyle(Qt::DashLine);
+        series->setPen(pen);
+    }
+    return series;
+}
+
+struct Extent
+{
+    double minX = std::numeric_limits<double>::infinity();
+    double maxX = -std::numeric_limits<double>::infinity();
+    double minY = std::numeric_limits<double>::infinity();
+    double maxY = -std::numeric_limits<double>::infinity();
+    bool valid() const { return minX <= maxX && minY <= maxY; }
+};
+
+Extent extentOf(const ChartContent& content)
+{
+    Extent e;
+    for (const SeriesSpec& spec : content.series) {
+        for (const QPointF& p : spec.data.points) {
+            if ((content.logX && p.x() <= 0) || (content.logY && p.y() <= 0))
+                continue; // cannot be shown on a log axis
+            e.minX = std::min(e.minX, p.x());
+            e.maxX = std::max(e.maxX, p.x());
+            e.minY = std::min(e.minY, p.y());
+            e.maxY = std::max(e.maxY, p.y());
+        }
+    }
+    for (const ReferenceLine& line : content.references) {
+        if (line.orientation == Qt::Horizontal) {
+            e.minY = std::min(e.minY, line.value);
+            e.maxY = std::max(e.maxY, line.value);
+        } else {
+            e.minX = std::min(e.minX, line.value);
+            e.maxX = std::max(e.maxX, line.value);
+        }
+    }
+    return e;
+}
+
+QAbstractAxis* makeAxis(bool log, double base, const AxisScale& scale, const QString& title)
+{
+    if (log) {
+        auto* axis = new QLogValueAxis;
+        axis->setBase(base);
+        axis->setRange(scale.min, scale.max);
+        axis->setLabelFormat(QStringLiteral("%g"));
+        axis->setMinorTickCount(base == 10.0 ? 8 : 0);
+        axis->setTitleText(title);
+        return axis;
+    }
+    auto* axis = new QValueAxis;
+    axis->setRange(scale.min, scale.max);
+    axis->setTickType(QValueAxis::TicksDynamic);
+    axis->setTickAnchor(scale.min);
+    axis->setTickInterval(scale.tickInterval);
+    axis->setLabelFormat(QStringLiteral("%.6g"));
+    axis->setTitleText(title);
+    return axis;
+}
+
+} // namespace
+
+ChartPanel::ChartPanel(QWidget* parent)
+    : QWidget(parent)
+    , m_view(new ChartView(this))
+    , m_stack(new QStackedWidget(this))
+    , m_table(new QTableView(this))
+    , m_tableModel(new SeriesTableModel(this))
+    , m_tableToggle(new QToolButton(this))
+    , m_emptyLabel(new QLabel(m_view))
+{
+    auto* proxy = new QSortFilterProxyModel(this);
+    proxy->setSourceModel(m_tableModel);
+    proxy->setSortRole(Qt::UserRole);
+    m_table->setModel(proxy);
+    m_table->setSortingEnabled(true);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->verticalHeader()->hide();
+
+    m_stack->addWidget(m_view);
+    m_stack->addWidget(m_table);
+
+    m_tableToggle->setText(tr("Table"));
+    m_tableToggle->setCheckable(true);
+    m_tableToggle->setToolTip(tr("Show the numbers behind the chart"));
+    auto* reset = new QToolButton(this);
+    reset->setText(tr("Reset zoom"));
+    auto* copy = new QToolButton(this);
+    copy->setText(tr("Copy"));
+    copy->setToolTip(tr("Copy the chart as an image, or the table as CSV"));
+    auto* exportButton = new QToolButton(this);
+    exportButton->setText(tr("Export…"));
+    exportButton->setToolTip(tr("Save as PNG or SVG"));
+
+    auto* bar = new QHBoxLayout;
+    bar->setContentsMargins(0, 0, 0, 0);
+    bar->addStretch(1);
+    for (QToolButton* button : {m_tableToggle, reset, copy, exportButton}) {
+        button->setAutoRaise(true);
+        bar->addWidget(button);
+    }
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
+    layout->addLayout(bar);
+    layout->addWidget(m_stack, 1);
+
+    m_emptyLabel->setAlignment(Qt::AlignCenter);
+    m_emptyLabel->setWordWrap(true);
+    m_emptyLabel->hide();
+    m_view->installEventFilter(this);
+
+    connect(m_tableToggle, &QToolButton::toggled, this, &ChartPanel::showTable);
+    connect(reset, &QToolButton::clicked, m_view, &ChartView::resetZoom);
+    connect(copy, &QToolButton::clicked, this, [this]() {
+        if (isShowingTable())
+            copyCsv();
+        else
+            m_view->copyImage();
+    });
+    connect(exportButton, &QToolButton::clicked, this, &ChartPanel::exportWithDialog);
+    connect(m_view, &ChartView::exportRequested, this, &ChartPanel::exportWithDialog);
+    connect(m_view, &ChartView::pointClicked, this, &ChartPanel::pointClicked);
+}
+
+bool ChartPanel::isShowingTable() const
+{
+    return m_stack->currentWidget() == m_table;
+}
+
+void ChartPanel::showTable(bool table)
+{
+    m_stack->setCurrentWidget(table ? static_cast<QWidget*>(m_table) : m_view);
+    if (m_tableToggle->isChecked() != table)
+        m_tableToggle->setChecked(table);
+}
+
+bool ChartPanel::canUpdateInPlace(const ChartContent& content) const
+{
+    if (content.series.size() != m_content.series.size() ||
+        content.references.size() != m_content.references.size() ||
+        content.logX != m_content.logX || content.logY != m_content.logY ||
+        content.xTitle != m_content.xTitle || content.yTitle != m_content.yTitle)
+        return false;
+    for (qsizetype i = 0; i < content.series.size(); ++i) {
+        if (content.series[i].data.name != m_content.series[i].data.name ||
+            content.series[i].style != m_content.series[i].style)
+            return false;
+    }
+    return !m_view->chart()->series().isEmpty() || content.series.isEmpty();
+}
+
+void ChartPanel::setContent(const ChartContent& content)
+{
+    if (canUpdateInPlace(content))
+        updateInPlace(content);
+    else
+        rebuild(content);
+    m_content = content;
+    QList<SeriesData> tableSeries;
+    for (const SeriesSpec& spec : content.series)
+        tableSeries.append(spec.data);
+    m_tableModel->setSeries(tableSeries);
+
+    bool empty = true;
+    for (const SeriesSpec& spec : content.series)
+        empty = empty && spec.data.points.isEmpty();
+    m_emptyLabel->setText(content.emptyText);
+    m_emptyLabel->setVisible(empty && !content.emptyText.isEmpty());
+    m_emptyLabel->setGeometry(m_view->rect());
+}
+
+void ChartPanel::rebuild(const ChartContent& content)
+{
+    QChart* chart = m_view->chart();
+    chart->removeAllSeries();
+    const auto oldAxes = chart->axes();
+    for (QAbstractAxis* axis : oldAxes) {
+        chart->removeAxis(axis);
+        delete axis;
+    }
+    chart->setTitle(content.title);
+    const int width = std::max(m_view->width(), 400);
+    for (const SeriesSpec& spec : content.series) {
+        QXYSeries* series = makeSeries(spec);
+        series->replace(styledPoints(spec, width));
+        chart->addSeries(series);
+    }
+    for (const ReferenceLine& line : content.references) {
+        auto* series = new QLineSeries;
+        series->setName(line.label);
+        QPen pen(line.colour);
+        pen.setStyle(Qt::DashDotLine);
+        pen.setWidthF(2.0);
+        series->setPen(pen);
+        chart->addSeries(series);
+    }
+    applyAxes(content);
+    m_view->setUnits(content.xUnit, content.yUnit);
+    m_view->seriesChanged();
+}
+
+void ChartPanel::updateInPlace(const ChartContent& content)
+{
+    QChart* chart = m_view->chart();
+    chart->setTitle(content.title);
+    const auto series = chart->series();
+    const int width = std::max(m_view->width(), 400);
+    for (qsizetype i = 0; i < content.series.size(); ++i) {
+        if (auto* xy = qobject_cast<QXYSeries*>(series[i]))
+            xy->replace(styledPoints(content.series[i], width));
+    }
+    applyAxes(content);
+}
+
+void ChartPanel::applyAxes(const ChartContent& content)
+{
+    QChart* chart = m_view->chart();
+    const Extent extent = extentOf(content);
+    AxisScale xScale, yScale;
+    if (extent.valid()) {
+        xScale = content.logX ? AxisScale::logarithmic(extent.minX, extent.maxX, content.logXBase)
+                              : AxisScale::linear(extent.minX, extent.maxX);
+        yScale = content.logY
+                     ? AxisScale::logarithmic(extent.minY, extent.maxY)
+                     : AxisScale::linear(extent.minY, extent.maxY, 7, content.yIncludesZero);
+    }
+    // Reference lines span the whole visible axis.
+    const auto series = chart->series();
+    for (qsizetype i = 0; i < content.references.size(); ++i) {
+        auto* line = qobject_cast<QXYSeries*>(series[content.series.size() + i]);
+        const ReferenceLine& ref = content.references[i];
+        if (ref.orientation == Qt::Horizontal)
+            line->replace({QPointF(xScale.min, ref.value), QPointF(xScale.max, ref.value)});
+        else
+            line->replace({QPointF(ref.value, yScale.min), QPointF(ref.value, yScale.max)});
+    }
+    QList<QAbstractAxis*> horizontal = chart->axes(Qt::Horizontal);
+    QList<QAbstractAxis*> vertical = chart->axes(Qt::Vertical);
+    if (horizontal.isEmpty() || vertical.isEmpty()) {
+        QAbstractAxis* x = makeAxis(content.logX, content.logXBase, xScale, content.xTitle);
+        QAbstractAxis* y = makeAxis(content.logY, 10.0, yScale, content.yTitle);
+        chart->addAxis(x, Qt::AlignBottom);
+        chart->addAxis(y, Qt::AlignLeft);
+        for (QAbstractSeries* s : series) {
+            s->attachAxis(x);
+            s->attachAxis(y);
+        }
+        return;
+    }
+    auto update = [](QAbstractAxis* axis, const AxisScale& scale) {
+        axis->setRange(scale.min, scale.max);
+        if (auto* value = qobject_cast<QValueAxis*>(axis)) {
+            value->setTickAnchor(scale.min);
+            value->setTickInterval(scale.tickInterval);
+        }
+    };
+    update(horizontal.front(), xScale);
+    update(vertical.front(), yScale);
+}
+
+bool ChartPanel::eventFilter(QObject* watched, QEvent* event)
+{
+    if (watched == m_view && event->type() == QEvent::Resize)
+        m_emptyLabel->setGeometry(m_view->rect());
+    return QWidget::eventFilter(watched, event);
+}
+
+QString ChartPanel::csv() const
+{
+    return seriesToCsv(m_tableModel->series());
+}
+
+void ChartPanel::copyCsv() const
+{
+    QApplication::clipboard()->setText(csv());
+}
+
+bool ChartPanel::exportTo(const QString& path)
+{
+    if (path.endsWith(QLatin1String(".svg"), Qt::CaseInsensitive))
+        return m_view->saveSvg(path);
+    if (path.endsWith(QLatin1String(".csv"), Qt::CaseInsensitive)) {
+        QFile file(path);
+        if (!file.open(QIODevice::WriteOnly | QIODevice::Text))
+            return false;
+        return file.write(csv().toUtf8()) >= 0;
+    }
+    return m_view->savePng(path);
+}
+
+void ChartPanel::exportWithDialog()
+{
+    QString selected;
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Export chart"), m_content.title.isEmpty() ? tr("chart") : m_content.title,
+        tr("PNG image (*.png);;SVG vector image (*.svg);;CSV table (*.csv)"), &selected);
+    if (path.isEmpty())
+        return;
+    QString target = path;
+    if (QFileInfo(target).suffix().isEmpty()) {
+        if (selected.contains(QLatin1String("svg")))
+            target += QStringLiteral(".svg");
+        else if (selected.contains(QLatin1String("csv")))
+            target += QStringLiteral(".csv");
+        else
+            target += QStringLiteral(".png");
+    }
+    exportTo(target);
+}
+
+} // namespace bs::widgets

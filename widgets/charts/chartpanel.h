@@ -1,0 +1,60 @@
+#pragma once
+
+#include "charts/chartcontent.h"
+
+#include <QWidget>
+
+class QStackedWidget;
+class QTableView;
+class QToolButton;
+class QLabel;
+
+namespace bs::widgets {
+
+class ChartView;
+class SeriesTableModel;
+
+/// A chart with its toolbar: switch to the table of the same numbers (sortable, copy as CSV),
+/// reset zoom, copy image, export PNG/SVG. setContent() redraws; series with the same names
+/// and styles are updated in place with QXYSeries::replace so a slider drag stays smooth.
+class ChartPanel : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit ChartPanel(QWidget* parent = nullptr);
+
+    void setContent(const ChartContent& content);
+    const ChartContent& content() const { return m_content; }
+
+    ChartView* chartView() const { return m_view; }
+    SeriesTableModel* tableModel() const { return m_tableModel; }
+    bool isShowingTable() const;
+    void showTable(bool table);
+    /// Asks for a file name and exports PNG or SVG by its suffix.
+    void exportWithDialog();
+    bool exportTo(const QString& path);
+    QString csv() const;
+    void copyCsv() const;
+
+Q_SIGNALS:
+    void pointClicked(const QString& series, const QPointF& value);
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
+private:
+    bool canUpdateInPlace(const ChartContent& content) const;
+    void rebuild(const ChartContent& content);
+    void updateInPlace(const ChartContent& content);
+    void applyAxes(const ChartContent& content);
+
+    ChartContent m_content;
+    ChartView* m_view;
+    QStackedWidget* m_stack;
+    QTableView* m_table;
+    SeriesTableModel* m_tableModel;
+    QToolButton* m_tableToggle;
+    QLabel* m_emptyLabel;
+};
+
+} // namespace bs::widgets

@@ -1,0 +1,310 @@
+#include "charts/chartview.h"
+
+#include <QAbstractAxis>
+#include <QApplication>
+#include <QClipboard>
+#include <QContextMenuEvent>
+#include <QFileDialog>
+#include <QLegendMarker>
+#include <QLocale>
+#include <QMenu>
+#include <QSvgGenerator>
+#include <QToolTip>
+#include <QXYSeries>
+
+namespace bs::widgets {
+
+namespace {
+bool g_largeFontMode = false;
+
+bool isDark(const QPalette& palette)
+{
+    return palette.color(QPalette::Window).lightness() < 128;
+}
+} // namespace
+
+ChartView::ChartView(QWidget* parent)
+    : QChartView(parent)
+{
+    setRenderHint(QPainter::Antialiasing);
+    setRubberBand(QChartView::RectangleRubberBand);
+    setFocusPolicy(Qt::StrongFocus);
+    setMinimumSize(240, 180);
+    chart()->legend()->setAlignment(Qt::AlignBottom);
+    styleChart(chart(), palette());
+}
+
+void ChartView::setLargeFontMode(bool on)
+{
+    g_largeFontMode = on;
+}
+
+bool ChartView::largeFontMode()
+{
+    return g_largeFontMode;
+}
+
+void ChartView::setUnits(const QString& xUnit, const QString& yUnit)
+{
+    m_xUnit = xUnit;
+    m_yUnit = yUnit;
+}
+
+void ChartView::styleChart(QChart* chart, const QPalette& palette)
+{
+    chart->setTheme(isDark(palette) ? QChart::ChartThemeDark : QChart::ChartThemeLight);
+    chart->setBackgroundBrush(palette.color(QPalette::Base));
+    chart->setBackgroundRoundness(0);
+    chart->setMargins(QMargins(4, 4, 4, 4));
+    const QColor text = palette.color(QPalette::Text);
+    QFont titleFont = QApplication::font();
+    titleFont.setBold(true);
+    QFont labelFont = QApplication::font();
+    if (g_largeFontMode) {
+        titleFont.setPointSizeF(titleFont.pointSizeF() * 1.6);
+        labelFont.setPointSizeF(labelFont.pointSizeF() * 1.5);
+    }
+    chart->setTitleFont(titleFont);
+    chart->setTitleBrush(text);
+    chart->legend()->setFont(labelFont);
+    chart->legend()->setLabelColor(text);
+    const auto axes = chart->axes();
+    for (QAbstractAxis* axis : axes) {
+        axis->setLabelsFont(labelFont);
+        axis->setTitleFont(labelFont);
+        axis->setLabelsColor(text);
+        axis->setTitleBrush(text);
+        QColor grid = text;
+        grid.setAlpha(40);
+        axis->setGridLineColor(grid);
+    }
+    const auto series = chart->series();
+    for (QAbstractSeries* s : series) {
+        if (auto* xy = qobject_cast<QXYSeries*>(s)) {
+            QPen pen = xy->pen();
+            pen.setWidthF(g_largeFontMode ? 3.5 : 2.0);
+            xy->setPen(pen);
+        }
+    }
+}
+
+void ChartView::seriesChanged()
+{
+    const auto allSeries = chart()->series();
+    for (QAbstractSeries* series : allSeries) {
+        auto* xy = qobject_cast<QXYSeries*>(series);
+        if (!xy)
+            continue;
+        disconnect(xy, &QXYSeries::hovered, this, nullptr);
+        disconnect(xy, &QXYSeries::clicked, this, nullptr);
+        connect(xy, &QXYSeries::hovered, this, [this, xy](const QPointF& point, bool state) {
+            showPointTooltip(xy, point, state);
+        });
+        connect(xy, &QXYSeries::clicked, this,
+                [this, xy](const QPointF& point) { Q_EMIT pointClicked(xy->name(), point); });
+    }
+    const auto markers = chart()->legend()->markers();
+    for (QLegendMarker* marker : markers) {
+        disconnect(marker, &QLegendMarker::clicked, this, nullptr);
+        connect(marker, &QLegendMarker::clicked, this, [marker]() {
+            QAbstractSeries* series = marker->series();
+            series->setVisible(!series->isVisible());
+            marker->setVisible(true); // keep the marker so the series can be shown again
+            QBrush label = marker->labelBrush();
+            QColor colour = label.color();
+            colour.setAlphaF(series->isVisible() ? 1.0 : 0.4);
+            label.setColor(colour);
+            marker->setLabelBrush(label);
+        });
+    }
+    styleChart(chart(), palette());
+}
+
+QString ChartView::formatValue(double value, const QString& unit) const
+{
+    const QString number = QLocale().toString(value, 'g', 5);
+    return unit.isEmpty() ? number : number + QLatin1Char(' ') + unit;
+}
+
+void ChartView::showPointTooltip(QXYSeries* series, const QPointF& point, bool state)
+{
+    if (!state) {
+        QToolTip::hideText();
+        return;
+    }
+    // Hover gives the position under the cursor; show the nearest real data point instead.
+    const auto points = series->points();
+    QPointF nearest = point;
+    double best = std::numeric_limits<double>::max();
+    const QPointF cursor = chart()->mapToPosition(point, series);
+    for (const QPointF& p : points) {
+        const QPointF pixel = chart()->mapToPosition(p, series);
+        const double d = QLineF(pixel, cursor).length();
+        if (d < best) {
+            best = d;
+            nearest = p;
+        }
+    }
+    const QString text = QStringLiteral("%1\n%2, %3")
+                             .arg(series->name(), formatValue(nearest.x(), m_xUnit),
+                                  formatValue(nearest.y(), m_yUnit));
+    QToolTip::showText(QCursor::pos(), text, this);
+}
+
+void ChartView::resetZoom()
+{
+    chart()->zoomReset();
+}
+
+void ChartView::wheelEvent(QWheelEvent* event)
+{
+    const double factor = event->angleDelta().y() > 0 ? 1.25 : 0.8;
+    // Zoom around the cursor: shrink the plot rectangle towards the mouse position.
+    const QRectF area = chart()->plotArea();
+    const QPointF centre = event->position();
+    QRectF zoomed(area);
+    zoomed.setWidth(area.width() / factor);
+    zoomed.setHeight(area.height() / factor);
+    zoomed.moveCenter(centre + (area.center() - centre) / factor);
+    chart()->zoomIn(zoomed);
+    event->accept();
+}
+
+void ChartView::keyPressEvent(QKeyEvent* event)
+{
+    switch (event->key()) {
+    case Qt::Key_Plus:
+        chart()->zoomIn();
+        break;
+    case Qt::Key_Minus:
+        chart()->zoomOut();
+        break;
+    case Qt::Key_Left:
+        chart()->scroll(-20, 0);
+        break;
+    case Qt::Key_Right:
+        chart()->scroll(20, 0);
+        break;
+    case Qt::Key_Up:
+        chart()->scroll(0, 20);
+        break;
+    case Qt::Key_Down:
+        chart()->scroll(0, -20);
+        break;
+    case Qt::Key_Home:
+        resetZoom();
+        break;
+    default:
+        QChartView::keyPressEvent(event);
+        return;
+    }
+    event->accept();
+}
+
+void ChartView::mousePressEvent(QMouseEvent* event)
+{
+    if (event->button() == Qt::MiddleButton) {
+        m_panning = true;
+        m_lastPanPos = event->pos();
+        setCursor(Qt::ClosedHandCursor);
+        event->accept();
+        return;
+    }
+    QChartView::mousePressEvent(event);
+}
+
+void ChartView::mouseMoveEvent(QMouseEvent* event)
+{
+    if (m_panning) {
+        const QPoint delta = event->pos() - m_lastPanPos;
+        chart()->scroll(-delta.x(), delta.y());
+        m_lastPanPos = event->pos();
+        event->accept();
+        return;
+    }
+    QChartView::mouseMoveEvent(event);
+}
+
+void ChartView::mouseReleaseEvent(QMouseEvent* event)
+{
+    if (m_panning && event->button() == Qt::MiddleButton) {
+        m_panning = false;
+        unsetCursor();
+        event->accept();
+        return;
+    }
+    // Right button would zoom out in QChartView; we use it for the context menu instead.
+    if (event->button() == Qt::RightButton) {
+        event->accept();
+        return;
+    }
+    QChartView::mouseReleaseEvent(event);
+}
+
+void ChartView::mouseDoubleClickEvent(QMouseEvent* event)
+{
+    resetZoom();
+    event->accept();
+}
+
+void ChartView::contextMenuEvent(QContextMenuEvent* event)
+{
+    QMenu menu(this);
+    menu.addAction(tr("Reset zoom"), this, &ChartView::resetZoom);
+    menu.addSeparator();
+    menu.addAction(tr("Copy image"), this, &ChartView::copyImage);
+    menu.addAction(tr("Export PNG or SVG…"), this, &ChartView::exportRequested);
+    menu.exec(event->globalPos());
+}
+
+void ChartView::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::FontChange)
+        styleChart(chart(), palette());
+    QChartView::changeEvent(event);
+}
+
+QImage ChartView::renderImage(const QSize& size, double scale)
+{
+    QImage image(size * scale, QImage::Format_ARGB32_Premultiplied);
+    image.setDevicePixelRatio(scale);
+    image.fill(palette().color(QPalette::Base));
+    const QSize old = this->size();
+    const bool resize = size != old;
+    if (resize)
+        this->resize(size);
+    QPainter painter(&image);
+    painter.setRenderHint(QPainter::Antialiasing);
+    render(&painter, QRectF(QPointF(0, 0), QSizeF(size)), rect());
+    painter.end();
+    if (resize)
+        this->resize(old);
+    return image;
+}
+
+bool ChartView::savePng(const QString& path, double scale)
+{
+    return renderImage(size(), scale).save(path, "PNG");
+}
+
+bool ChartView::saveSvg(const QString& path)
+{
+    QSvgGenerator generator;
+    generator.setFileName(path);
+    generator.setSize(size());
+    generator.setViewBox(rect());
+    generator.setTitle(chart()->title());
+    generator.setDescription(tr("BatchScope chart"));
+    QPainter painter;
+    if (!painter.begin(&generator))
+        return false;
+    render(&painter, rect(), rect());
+    return painter.end();
+}
+
+void ChartView::copyImage()
+{
+    QApplication::clipboard()->setImage(renderImage(size(), 2.0));
+}
+
+} // namespace bs::widgets

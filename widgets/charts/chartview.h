@@ -1,0 +1,62 @@
+#pragma once
+
+#include <QChartView>
+
+class QXYSeries;
+
+namespace bs::widgets {
+
+/// The chart widget every BatchScope view uses: rubber-band and wheel zoom, pan (middle button
+/// or arrow keys), reset (Home or double-click), hover tooltips with exact values and units,
+/// legend markers that toggle their series, export to PNG/SVG, copy as image, and colours that
+/// follow the application palette (light or dark). Large-font mode scales fonts and lines for
+/// a projector.
+class ChartView : public QChartView
+{
+    Q_OBJECT
+public:
+    explicit ChartView(QWidget* parent = nullptr);
+
+    /// Units shown in tooltips ("items", "ms", ...); axis titles carry them too.
+    void setUnits(const QString& xUnit, const QString& yUnit);
+    /// Call after (re)building series: wires tooltips and legend toggles, applies the theme.
+    void seriesChanged();
+    void resetZoom();
+
+    bool savePng(const QString& path, double scale = 2.0);
+    bool saveSvg(const QString& path);
+    void copyImage();
+    /// Renders the chart to an image of the given size (reports, screenshots).
+    QImage renderImage(const QSize& size, double scale = 2.0);
+
+    static void setLargeFontMode(bool on);
+    static bool largeFontMode();
+    /// Applies the palette-derived theme and font sizes to a chart.
+    static void styleChart(QChart* chart, const QPalette& palette);
+
+Q_SIGNALS:
+    /// A data point was clicked (series name and value).
+    void pointClicked(const QString& series, const QPointF& value);
+    void exportRequested();
+
+protected:
+    void wheelEvent(QWheelEvent* event) override;
+    void keyPressEvent(QKeyEvent* event) override;
+    void mousePressEvent(QMouseEvent* event) override;
+    void mouseMoveEvent(QMouseEvent* event) override;
+    void mouseReleaseEvent(QMouseEvent* event) override;
+    void mouseDoubleClickEvent(QMouseEvent* event) override;
+    void contextMenuEvent(QContextMenuEvent* event) override;
+    void changeEvent(QEvent* event) override;
+
+private:
+    void showPointTooltip(QXYSeries* series, const QPointF& point, bool state);
+    QString formatValue(double value, const QString& unit) const;
+
+    QString m_xUnit;
+    QString m_yUnit;
+    bool m_panning = false;
+    QPoint m_lastPanPos;
+};
+
+} // namespace bs::widgets

@@ -1,0 +1,227 @@
+#include "charts/sweepcharts.h"
+
+#include <QObject>
+
+#include <algorithm>
+#include <functional>
+
+namespace bs::widgets {
+
+namespace {
+
+using Metric = std::function<std::optional<double>(const data::SweepPoint&)>;
+
+std::optional<double> xValue(const data::SweepPoint& p, SweepXAxis axis)
+{
+    switch (axis) {
+    case SweepXAxis::BatchSize:
+        return double(p.batchSize);
+    case SweepXAxis::Concurrency:
+        return p.concurrency;
+    case SweepXAxis::RequestRate:
+        return p.requestRatePerS;
+    }
+    return std::nullopt;
+}
+
+QString xTitle(SweepXAxis axis)
+{
+    switch (axis) {
+    case SweepXAxis::BatchSize:
+        return QObject::tr("Batch size (items)");
+    case SweepXAxis::Concurrency:
+        return QObject::tr("Concurrency (requests in flight)");
+    case SweepXAxis::RequestRate:
+        return QObject::tr("Offered load (requests/s)");
+    }
+    return {};
+}
+
+QString xUnit(SweepXAxis axis)
+{
+    switch (axis) {
+    case SweepXAxis::BatchSize:
+        return QObject::tr("items");
+    case SweepXAxis::Concurrency:
+        return QObject::tr("in flight");
+    case SweepXAxis::RequestRate:
+        return QObject::tr("req/s");
+    }
+    return {};
+}
+
+QColor colourFor(const SweepInput& sweep, int index)
+{
+    if (sweep.role == data::DatasetRole::Baseline)
+        return baselineColour();
+    if (sweep.role == data::DatasetRole::Candidate)
+        return candidateColour();
+    return neutralColour(index + 2);
+}
+
+/// Points of one metric sorted by x; rows without x or without the metric are left out, as
+/// are non-positive x on a log axis.
+QList<QPointF> metricPoints(const data::SweepTable& table, const SweepChartOptions& options,
+                            const Metric& metric, double scale)
+{
+    QList<QPointF> points;
+    for (const auto& p : table.points) {
+        const auto x = xValue(p, options.xAxis);
+        const auto y = metric(p);
+        if (!x || !y || (options.logX && *x <= 0))
+            continue;
+        points.append(QPointF(*x, *y * scale));
+    }
+    std::stable_sort(points.begin(), points.end(),
+                     [](const QPointF& a, const QPointF& b) { return a.x() < b.x(); });
+    return points;
+}
+
+ChartContent baseContent(const QString& title, const QString& yTitle, const QString& yUnit,
+                         const SweepChartOptions& options)
+{
+    ChartContent content;
+    content.title = title;
+    content.xTitle = xTitle(options.xAxis);
+    content.yTitle = yTitle;
+    content.xUnit = xUnit(options.xAxis);
+    content.yUnit = yUnit;
+    content.logX = options.logX;
+    content.logY = options.logY;
+    content.logXBase = options.xAxis == SweepXAxis::BatchSize ? 2.0 : 10.0;
+    content.yIncludesZero = !options.logY;
+    content.emptyText = QObject::tr("No sweep with this metric is loaded.\nImport a perf_analyzer, "
+                                    "Model Analyzer, MLPerf or CSV sweep (File ▸ Import…).");
+    return content;
+}
+
+void addMeasured(ChartContent& content, const QList<SweepInput>& sweeps,
+                 const SweepChartOptions& options, const Metric& metric, double scale,
+                 const QString& suffix, SeriesStyle style)
+{
+    for (int i = 0; i < sweeps.size(); ++i) {
+        if (!sweeps[i].table)
+            continue;
+        SeriesSpec spec;
+        spec.data.name =
+            suffix.isEmpty() ? sweeps[i].name : sweeps[i].name + QLatin1Char(' ') + suffix;
+        spec.data.xTitle = content.xTitle;
+        spec.data.yTitle = content.yTitle;
+        spec.data.points = metricPoints(*sweeps[i].table, options, metric, scale);
+        spec.style = style;
+        spec.colour = colourFor(sweeps[i], i);
+        if (!spec.data.points.isEmpty())
+            content.series.append(spec);
+    }
+}
+
+void addOverlays(ChartContent& content, const QList<SweepOverlay>& overlays,
+                 QList<QPointF> SweepOverlay::*member)
+{
+    for (int i = 0; i < overlays.size(); ++i) {
+        const QList<QPointF>& points = overlays[i].*member;
+        if (points.isEmpty())
+            continue;
+        SeriesSpec spec;
+        spec.data.name = overlays[i].name;
+        spec.data.xTitle = content.xTitle;
+        spec.data.yTitle = content.yTitle;
+        spec.data.points = points;
+        spec.style = SeriesStyle::Dashed;
+        spec.colour = neutralColour(i + 4);
+        content.series.append(spec);
+    }
+}
+
+} // namespace
+
+std::optional<double> energyPerInferenceJ(const data::SweepPoint& p)
+{
+    if (p.energyPerInferenceJ)
+        return p.energyPerInferenceJ;
+    if (p.powerW && p.throughputPerS && *p.throughputPerS > 0)
+        return *p.powerW / *p.throughputPerS;
+    return std::nullopt;
+}
+
+SweepXAxis suggestedXAxis(const QList<SweepInput>& sweeps)
+{
+    std::optional<int> firstBatch;
+    bool anyConcurrency = false, anyRate = false;
+    for (const SweepInput& sweep : sweeps) {
+        if (!sweep.table)
+            continue;
+        for (const auto& p : sweep.table->points) {
+            if (firstBatch && *firstBatch != p.batchSize)
+                return SweepXAxis::BatchSize;
+            firstBatch = p.batchSize;
+            anyConcurrency = anyConcurrency || p.concurrency.has_value();
+            anyRate = anyRate || p.requestRatePerS.has_value();
+        }
+    }
+    if (anyConcurrency)
+        return SweepXAxis::Concurrency;
+    if (anyRate)
+        return SweepXAxis::RequestRate;
+    return SweepXAxis::BatchSize;
+}
+
+ChartContent sweepThroughputChart(const QList<SweepInput>& sweeps,
+                                  const QList<SweepOverlay>& overlays,
+                                  const SweepChartOptions& options)
+{
+    ChartContent content =
+        baseContent(QObject::tr("Throughput"), QObject::tr("Throughput (inferences/s)"),
+                    QObject::tr("inf/s"), options);
+    addMeasured(
+        content, sweeps, options, [](const data::SweepPoint& p) { return p.throughputPerS; }, 1.0,
+        {}, SeriesStyle::Line);
+    addOverlays(content, overlays, &SweepOverlay::throughputPerS);
+    return content;
+}
+
+ChartContent sweepLatencyChart(const QList<SweepInput>& sweeps, const QList<SweepOverlay>& overlays,
+                               const SweepChartOptions& options)
+{
+    ChartContent content = baseContent(QObject::tr("Latency p99 (solid) and p50 (dashed)"),
+                                       QObject::tr("Latency (ms)"), QObject::tr("ms"), options);
+    addMeasured(
+        content, sweeps, options, [](const data::SweepPoint& p) { return p.latencyP99S; }, 1e3,
+        QObject::tr("p99"), SeriesStyle::Line);
+    addMeasured(
+        content, sweeps, options, [](const data::SweepPoint& p) { return p.latencyP50S; }, 1e3,
+        QObject::tr("p50"), SeriesStyle::Dashed);
+    addOverlays(content, overlays, &SweepOverlay::latencyP99Ms);
+    if (options.slaP99Ms)
+        content.references.append(
+            {QObject::tr("SLA p99"), *options.slaP99Ms, Qt::Horizontal, QColor(200, 40, 40)});
+    return content;
+}
+
+ChartContent sweepEnergyChart(const QList<SweepInput>& sweeps, const QList<SweepOverlay>& overlays,
+                              const SweepChartOptions& options)
+{
+    ChartContent content =
+        baseContent(QObject::tr("Energy per inference"), QObject::tr("Energy per inference (mJ)"),
+                    QObject::tr("mJ"), options);
+    addMeasured(content, sweeps, options, &energyPerInferenceJ, 1e3, {}, SeriesStyle::Line);
+    addOverlays(content, overlays, &SweepOverlay::energyPerInferenceMj);
+    return content;
+}
+
+ChartContent sweepPowerChart(const QList<SweepInput>& sweeps, const QList<SweepOverlay>& overlays,
+                             const SweepChartOptions& options)
+{
+    ChartContent content = baseContent(QObject::tr("Average power"), QObject::tr("Power (W)"),
+                                       QObject::tr("W"), options);
+    addMeasured(
+        content, sweeps, options, [](const data::SweepPoint& p) { return p.powerW; }, 1.0, {},
+        SeriesStyle::Line);
+    addOverlays(content, overlays, &SweepOverlay::powerW);
+    if (options.powerCapW)
+        content.references.append(
+            {QObject::tr("Power cap"), *options.powerCapW, Qt::Horizontal, QColor(200, 40, 40)});
+    return content;
+}
+
+} // namespace bs::widgets

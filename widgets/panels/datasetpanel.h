@@ -1,0 +1,55 @@
+#pragma once
+
+#include <QWidget>
+
+class QComboBox;
+class QLineEdit;
+class QPlainTextEdit;
+class QPushButton;
+class QSortFilterProxyModel;
+class QTreeView;
+
+namespace bs::widgets {
+
+class DatasetListModel;
+class ProjectDocument;
+
+/// The Datasets dock: every imported sweep, trace and power log with its provenance (file,
+/// format, SHA-256, warnings), editable run tags, and the baseline/candidate role used by
+/// comparisons and the playbook. All edits are undoable through the document.
+class DatasetPanel : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit DatasetPanel(ProjectDocument* document, QWidget* parent = nullptr);
+
+    QString currentDatasetId() const;
+    void selectDataset(const QString& id);
+    DatasetListModel* model() const { return m_model; }
+    QTreeView* view() const { return m_view; }
+
+Q_SIGNALS:
+    void currentDatasetChanged(const QString& id);
+    void importRequested();
+
+private:
+    void showDetails();
+    void applyTags();
+    void applyRole(int comboIndex);
+    void removeCurrent();
+    void revealCurrent();
+
+    ProjectDocument* m_document;
+    DatasetListModel* m_model;
+    QSortFilterProxyModel* m_proxy;
+    QTreeView* m_view;
+    QComboBox* m_role;
+    QPushButton* m_remove;
+    QPushButton* m_reveal;
+    QPlainTextEdit* m_provenance;
+    QList<QLineEdit*> m_tagEdits;
+    QLineEdit* m_extraTags;
+    QString m_currentId;
+};
+
+} // namespace bs::widgets
