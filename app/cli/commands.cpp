@@ -6,6 +6,11 @@ const std::vector<CommandSpec>& allCommands()
 {
     static const std::vector<CommandSpec> commands = {
         projectCommand(),
+        modelCommand(),
+        fitCommand(),
+        inspectCommand(),
+        simulateCommand(),
+        analyzeCommand(),
     };
     return commands;
 }

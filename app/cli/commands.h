@@ -11,5 +11,10 @@ const std::vector<CommandSpec>& allCommands();
 
 /// The specs, one per subcommand file.
 CommandSpec projectCommand();
+CommandSpec modelCommand();
+CommandSpec fitCommand();
+CommandSpec inspectCommand();
+CommandSpec simulateCommand();
+CommandSpec analyzeCommand();
 
 } // namespace bs::cli

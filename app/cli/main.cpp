@@ -1,3 +1,4 @@
+#include "clidocs.h"
 #include "commands.h"
 #include "util/version.h"
 
@@ -29,6 +30,15 @@ int main(int argc, char** argv)
     if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
         printOverview(std::cout);
         return args.empty() ? bs::cli::kExitUsage : bs::cli::kExitOk;
+    }
+    // Build-time generators for the man page and the bash completion (see packaging/).
+    if (args[0] == "--manpage") {
+        std::cout << bs::cli::manPage();
+        return bs::cli::kExitOk;
+    }
+    if (args[0] == "--bash-completion") {
+        std::cout << bs::cli::bashCompletion();
+        return bs::cli::kExitOk;
     }
     if (args[0] == "--version") {
         std::cout << "batchscope-cli " << bs::kVersionString << "\n";

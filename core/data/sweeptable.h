@@ -3,6 +3,7 @@
 #include "data/runtags.h"
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -36,6 +37,10 @@ struct SweepPoint
     std::optional<double> utilization; ///< Accelerator busy fraction, 0..1.
     std::optional<double> memoryBytes;
     std::optional<std::uint64_t> sampleCount; ///< Requests behind the percentiles, when known.
+    /// Which run or configuration the point belongs to when a file holds several (perf_analyzer
+    /// runs concatenated in one file: "run 2"; Model Analyzer: the model config name). Empty
+    /// when the file holds one.
+    std::string series;
 
     friend bool operator==(const SweepPoint&, const SweepPoint&) = default;
 };
@@ -47,6 +52,9 @@ struct SweepTable
     LoadAxis loadAxis = LoadAxis::None;
     std::vector<SweepPoint> points;
     RunTags tags;
+    /// Facts about the whole measurement that are not per point, keyed in snake_case (MLPerf
+    /// scenario, result validity, target QPS and latency, the power window and joined files).
+    std::map<std::string, std::string> metadata;
 
     friend bool operator==(const SweepTable&, const SweepTable&) = default;
 };

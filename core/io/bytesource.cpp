@@ -21,9 +21,10 @@ public:
 class FileInput final : public RawInput
 {
 public:
-    FileInput(std::FILE* file, std::string path)
+    FileInput(std::FILE* file, std::string path, StoredBytesObserver observer)
         : m_file(file)
         , m_path(std::move(path))
+        , m_observer(std::move(observer))
     {}
     ~FileInput() override { std::fclose(m_file); }
     FileInput(const FileInput&) = delete;
@@ -35,12 +36,15 @@ public:
         if (got == 0 && std::ferror(m_file))
             return makeError(ErrorCode::Io, m_path, 0, 0,
                              std::string("read error: ") + std::strerror(errno));
+        if (m_observer && got > 0)
+            m_observer(buffer, got);
         return got;
     }
 
 private:
     std::FILE* m_file;
     std::string m_path;
+    StoredBytesObserver m_observer;
 };
 
 class MemoryInput final : public RawInput
@@ -271,6 +275,13 @@ bool looksLikeGzip(const char* bytes, std::size_t size)
 Expected<std::unique_ptr<ByteSource>> openByteSource(const std::string& path,
                                                      const ByteSourceLimits& limits)
 {
+    return openByteSource(path, limits, StoredBytesObserver());
+}
+
+Expected<std::unique_ptr<ByteSource>> openByteSource(const std::string& path,
+                                                     const ByteSourceLimits& limits,
+                                                     StoredBytesObserver observer)
+{
     std::FILE* file = std::fopen(path.c_str(), "rb");
     if (!file)
         return makeError(ErrorCode::Io, path, 0, 0,
@@ -285,7 +296,8 @@ Expected<std::unique_ptr<ByteSource>> openByteSource(const std::string& path,
         return makeError(ErrorCode::Io, path, 0, 0, "not a regular file (cannot seek)");
     }
     Expected<std::size_t> sniff = std::size_t(0);
-    auto source = makeSource(std::make_unique<FileInput>(file, path), path, size, limits, sniff);
+    auto source = makeSource(std::make_unique<FileInput>(file, path, std::move(observer)), path,
+                             size, limits, sniff);
     if (!sniff)
         return sniff.error();
     return source;

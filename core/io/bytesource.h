@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 
@@ -57,6 +58,16 @@ private:
 /// Opens a file; gzip is detected from its first two bytes.
 Expected<std::unique_ptr<ByteSource>> openByteSource(const std::string& path,
                                                      const ByteSourceLimits& limits = {});
+
+/// Sees every stored byte read from a file, in order (compressed bytes for .gz).
+using StoredBytesObserver = std::function<void(const char* bytes, std::size_t size)>;
+
+/// Like openByteSource, and also hands every stored byte read from the file to `observer`
+/// (on the reading thread), so provenance gets the file's SHA-256 in the same pass. The
+/// observer has seen the whole file once the source has been read to its end.
+Expected<std::unique_ptr<ByteSource>> openByteSource(const std::string& path,
+                                                     const ByteSourceLimits& limits,
+                                                     StoredBytesObserver observer);
 
 /// A source over bytes already in memory (tests, fuzzing, embedded resources). `name` stands in
 /// for the path in errors.

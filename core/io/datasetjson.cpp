@@ -97,6 +97,8 @@ nlohmann::json toJson(const data::SweepPoint& p)
     putOptional(out, "memory_bytes", p.memoryBytes);
     if (p.sampleCount)
         out["sample_count"] = *p.sampleCount;
+    if (!p.series.empty())
+        out["series"] = p.series;
     return out;
 }
 
@@ -105,10 +107,13 @@ nlohmann::json toJson(const data::SweepTable& table)
     nlohmann::json points = nlohmann::json::array();
     for (const auto& p : table.points)
         points.push_back(toJson(p));
-    return {{"name", table.name},
-            {"load_axis", data::loadAxisName(table.loadAxis)},
-            {"tags", toJson(table.tags)},
-            {"points", std::move(points)}};
+    nlohmann::json out = {{"name", table.name},
+                          {"load_axis", data::loadAxisName(table.loadAxis)},
+                          {"tags", toJson(table.tags)},
+                          {"points", std::move(points)}};
+    if (!table.metadata.empty())
+        out["metadata"] = table.metadata;
+    return out;
 }
 
 Expected<data::SweepTable> sweepTableFromJson(const nlohmann::json& json, const std::string& where,
@@ -120,6 +125,15 @@ Expected<data::SweepTable> sweepTableFromJson(const nlohmann::json& json, const 
     table.loadAxis = loadAxisFromName(
         fields.choice("load_axis", {"none", "concurrency", "request_rate"}, "none"));
     table.tags = runTagsFromJson(fields, "tags");
+    if (const auto* metadata = fields.object("metadata")) {
+        for (const auto& [key, value] : metadata->items()) {
+            if (!value.is_string()) {
+                fields.fail("metadata." + key, "must be a string");
+                break;
+            }
+            table.metadata[key] = value.get<std::string>();
+        }
+    }
     if (const auto* points = fields.array("points", true)) {
         for (std::size_t i = 0; i < points->size() && fields.ok(); ++i) {
             JsonFields pf((*points)[i], fields.child("points[" + std::to_string(i) + "]"), path);
@@ -141,6 +155,7 @@ Expected<data::SweepTable> sweepTableFromJson(const nlohmann::json& json, const 
             p.memoryBytes = pf.optionalNumber("memory_bytes", nonNegative);
             if (pf.has("sample_count"))
                 p.sampleCount = pf.unsignedOr("sample_count", 0);
+            p.series = pf.stringOr("series", {});
             if (auto status = pf.finish(); !status)
                 return status.error();
             table.points.push_back(p);

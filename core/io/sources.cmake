@@ -1,7 +1,36 @@
 target_sources(batchscope_core PRIVATE
     io/atomicfile.cpp
+    io/backgroundhasher.cpp
     io/bytesource.cpp
+    io/columnmapping.cpp
+    io/csvrecordreader.cpp
+    io/csvsplitter.cpp
+    io/csvpreview.cpp
     io/datasetjson.cpp
+    io/datetime.cpp
+    io/datasetsummary.cpp
+    io/detect.cpp
+    io/eventblocks.cpp
+    io/fastsha256.cpp
+    io/genericcsvreaders.cpp
+    io/hugepages.cpp
     io/jsonfields.cpp
+    io/jsonpullparser.cpp
+    io/kinetoreader.cpp
     io/linereader.cpp
-    io/projectfile.cpp)
+    io/mappedcsvreader.cpp
+    io/mlperflog.cpp
+    io/mlperfreader.cpp
+    io/modelanalyzerreader.cpp
+    io/nameinterner.cpp
+    io/numbercell.cpp
+    io/nvidiasmireader.cpp
+    io/perfanalyzerreader.cpp
+    io/projectfile.cpp
+    io/readdataset.cpp
+    io/readerregistry.cpp
+    io/readwarnings.cpp
+    io/requesttracereader.cpp
+    io/splreader.cpp
+    io/traceeventbuilder.cpp
+    io/utf8text.cpp)

@@ -1,0 +1,369 @@
+#include "accel/calibration.h"
+
+#include "accel/fitreport.h"
+#include "accel/levenbergmarquardt.h"
+#include "accel/model.h"
+#include "accel/specjson.h"
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+#include <limits>
+
+namespace bs::accel {
+
+namespace {
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+/// One free parameter: its name, bounds, and how it is written into ModelParams.
+struct ParamDef
+{
+    std::string name;
+    std::string unit;
+    double lower;
+    double upper;
+    double typical;
+    std::function<void(ModelParams&, double)> apply;
+};
+
+/// What the residual function needs.
+struct FitProblem
+{
+    ModelParams base;
+    std::vector<ParamDef> defs;
+    const std::vector<ServiceSample>* samples = nullptr;
+    bool fitPower = false;
+    Weighting weighting = Weighting::Relative;
+    double meanServiceS = 1.0;
+};
+
+double achievableRate(const ModelParams& p)
+{
+    return p.accelerator.peak(p.precision).value_or(1.0) * p.effectiveEtaCompute();
+}
+
+double achievableBandwidth(const ModelParams& p)
+{
+    return p.accelerator.memoryBandwidthBytesPerS * p.effectiveEtaMemory();
+}
+
+ModelParams applied(const FitProblem& problem, const std::vector<double>& x)
+{
+    ModelParams p = problem.base;
+    for (std::size_t j = 0; j < x.size(); ++j)
+        problem.defs[j].apply(p, x[j]);
+    return p;
+}
+
+bool residualsAt(const FitProblem& problem, const std::vector<double>& x, std::vector<double>& r)
+{
+    auto model = Model::create(applied(problem, x));
+    if (!model)
+        return false;
+    const auto& samples = *problem.samples;
+    const std::size_t n = samples.size();
+    for (std::size_t i = 0; i < n; ++i) {
+        const Prediction p = model->predict(samples[i].batch);
+        const double scale =
+            problem.weighting == Weighting::Relative ? samples[i].serviceS : problem.meanServiceS;
+        r[i] = (p.serviceS - samples[i].serviceS) / scale;
+        if (problem.fitPower)
+            r[n + i] = (p.powerW - *samples[i].powerW) / *samples[i].powerW;
+    }
+    return true;
+}
+
+/// Mode "workload unknown": the time terms, written as an inline workload on the device.
+std::vector<ParamDef> unknownWorkloadDefs(const ModelParams& base, double maxS)
+{
+    const double rate = achievableRate(base);
+    const double bytesPerS = achievableBandwidth(base) / bytesPerElement(base.precision);
+    return {
+        {"host_overhead_s", "s", 0.0, 10 * maxS, maxS,
+         [](ModelParams& p, double v) { p.hostOverheadS = v; }},
+        {"compute_s_per_item", "s/item", 1e-15, 10 * maxS, maxS * 1e-3,
+         [rate](ModelParams& p, double v) { p.workload.flopsPerItem = v * rate; }},
+        {"weight_read_s", "s", 0.0, 10 * maxS, maxS,
+         [bytesPerS](ModelParams& p, double v) { p.workload.weightElements = v * bytesPerS; }},
+        {"activation_s_per_item", "s/item", 0.0, 10 * maxS, maxS * 1e-3,
+         [bytesPerS](ModelParams& p, double v) {
+             p.workload.activationElementsPerItem = v * bytesPerS;
+         }},
+    };
+}
+
+std::vector<ParamDef> knownWorkloadDefs(double maxS)
+{
+    return {
+        {"host_overhead_s", "s", 0.0, 10 * maxS, maxS,
+         [](ModelParams& p, double v) { p.hostOverheadS = v; }},
+        {"eta_compute", "", 1e-3, 1.0, 0.5, [](ModelParams& p, double v) { p.etaCompute = v; }},
+        {"eta_memory", "", 1e-3, 1.0, 0.5, [](ModelParams& p, double v) { p.etaMemory = v; }},
+    };
+}
+
+void addShapeAndPowerDefs(std::vector<ParamDef>& defs, const FitOptions& options, bool fitPower,
+                          double maxPowerW)
+{
+    if (options.fitSmoothMax) {
+        defs.push_back({"smooth_max_p", "", 1.0, 32.0, 4.0,
+                        [](ModelParams& p, double v) { p.smoothMaxP = v; }});
+    }
+    if (!fitPower)
+        return;
+    // P_max is fitted as P_idle + P_dynamic so the bound P_dynamic > 0 keeps P_max > P_idle.
+    defs.push_back(
+        {"power_idle_w", "W", 0.0, 10 * maxPowerW, maxPowerW, [](ModelParams& p, double v) {
+             const double dynamic = p.effectivePowerMaxW() - p.effectivePowerIdleW();
+             p.powerIdleW = v;
+             p.powerMaxW = v + dynamic;
+         }});
+    defs.push_back({"power_dynamic_w", "W", 1e-3, 10 * maxPowerW, maxPowerW,
+                    [](ModelParams& p, double v) { p.powerMaxW = p.effectivePowerIdleW() + v; }});
+}
+
+struct SweepShape
+{
+    int loBatch, midBatch, hiBatch;
+    double loS, midS, hiS, maxS;
+    double minPowerW, maxPowerW;
+};
+
+SweepShape shapeOf(const std::vector<ServiceSample>& samples)
+{
+    SweepShape s{samples.front().batch,
+                 0,
+                 samples.back().batch,
+                 samples.front().serviceS,
+                 0.0,
+                 samples.back().serviceS,
+                 0.0,
+                 HUGE_VAL,
+                 0.0};
+    for (const auto& sample : samples) {
+        s.maxS = std::max(s.maxS, sample.serviceS);
+        if (sample.batch < s.hiBatch) {
+            s.midBatch = sample.batch;
+            s.midS = sample.serviceS;
+        }
+        if (sample.powerW) {
+            s.minPowerW = std::min(s.minPowerW, *sample.powerW);
+            s.maxPowerW = std::max(s.maxPowerW, *sample.powerW);
+        }
+    }
+    return s;
+}
+
+/// A few deterministic starting points; the best end point wins.
+std::vector<std::vector<double>> startingPoints(const FitProblem& problem, const SweepShape& s,
+                                                bool workloadKnown)
+{
+    double slope = (s.hiS - s.midS) / std::max(1, s.hiBatch - s.midBatch);
+    if (!(slope > 0.0))
+        slope = 0.5 * s.hiS / s.hiBatch;
+    const double intercept = std::clamp(s.hiS - slope * s.hiBatch, 0.05 * s.loS, 0.95 * s.loS);
+    std::vector<std::vector<double>> starts;
+    for (double p : {2.0, 6.0}) {
+        for (int variant = 0; variant < 3; ++variant) {
+            std::vector<double> x;
+            if (workloadKnown) {
+                const double eta[3][2] = {
+                    {problem.base.effectiveEtaCompute(), problem.base.effectiveEtaMemory()},
+                    {0.3, 0.5},
+                    {0.9, 0.9}};
+                x = {intercept, eta[variant][0], eta[variant][1]};
+            } else {
+                const double host = variant == 2 ? 0.5 * s.loS : intercept;
+                const double weight = std::max(s.loS - host - slope * s.loBatch, 0.02 * s.loS);
+                x = {host, slope, weight, (variant == 1 ? 0.5 : 0.05) * slope};
+            }
+            for (std::size_t j = x.size(); j < problem.defs.size(); ++j) {
+                const std::string& name = problem.defs[j].name;
+                if (name == "smooth_max_p")
+                    x.push_back(p);
+                else if (name == "power_idle_w")
+                    x.push_back(0.6 * s.minPowerW);
+                else
+                    x.push_back(std::max(s.maxPowerW - 0.6 * s.minPowerW, 0.1 * s.maxPowerW));
+            }
+            starts.push_back(std::move(x));
+        }
+    }
+    return starts;
+}
+
+Expected<LmResult> solve(const FitProblem& problem, const SweepShape& shape, bool workloadKnown,
+                         int maxIterations)
+{
+    LmProblem lm;
+    lm.residualCount = problem.samples->size() * (problem.fitPower ? 2 : 1);
+    lm.evaluate = [&problem](const std::vector<double>& x, std::vector<double>& r) {
+        return residualsAt(problem, x, r);
+    };
+    for (const auto& def : problem.defs) {
+        lm.lower.push_back(def.lower);
+        lm.upper.push_back(def.upper);
+        lm.typical.push_back(def.typical);
+    }
+    LmOptions options;
+    options.maxIterations = maxIterations;
+    std::optional<LmResult> best;
+    std::optional<Error> firstError;
+    for (auto& start : startingPoints(problem, shape, workloadKnown)) {
+        auto result = levenbergMarquardt(lm, std::move(start), options);
+        if (!result) {
+            if (!firstError)
+                firstError = result.error();
+            continue;
+        }
+        if (!best || result->sumSquares < best->sumSquares)
+            best = std::move(*result);
+    }
+    if (!best)
+        return *firstError;
+    return std::move(*best);
+}
+
+} // namespace
+
+AcceleratorSpec nominalAccelerator()
+{
+    AcceleratorSpec a;
+    a.name = "nominal";
+    a.description = "Stand-in when the sweep's accelerator is not named; fitted times do not "
+                    "depend on these numbers.";
+    for (Precision p : kAllPrecisions)
+        a.peakFlopsPerS[p] = 1e15;
+    a.memoryBandwidthBytesPerS = 1e12;
+    a.etaCompute = 1.0;
+    a.etaMemory = 1.0;
+    a.powerIdleW = 50.0;
+    a.powerMaxW = 300.0;
+    return a;
+}
+
+namespace {
+
+WorkloadSpec fittedWorkloadTemplate(const ModelParams& base, const std::string& sweepName)
+{
+    WorkloadSpec w;
+    w.name = "fitted";
+    w.description = "Time terms fitted to the sweep" +
+                    (sweepName.empty() ? std::string() : " '" + sweepName + "'") +
+                    "; FLOPs and elements are those times at the device's achievable rate and "
+                    "bandwidth, not counts of the real model";
+    w.flopsPerItem = 1.0;
+    w.defaultPrecision = base.precision;
+    return w;
+}
+
+void fillParameters(FitResult& result, const FitProblem& problem, const LmResult& lm)
+{
+    const std::size_t m = lm.residuals.size();
+    const std::size_t n = lm.x.size();
+    std::vector<bool> use(n);
+    std::size_t freeCount = 0;
+    for (std::size_t j = 0; j < n; ++j) {
+        use[j] = !lm.atBound[j];
+        freeCount += use[j] ? 1 : 0;
+    }
+    std::optional<std::vector<double>> inverse;
+    if (m > freeCount && freeCount > 0)
+        inverse = inverseNormalMatrix(lm.jacobian, m, n, use);
+    // Residual variance s² = Σr²/(m − k): the covariance is s²·(JᵀJ)⁻¹.
+    const double variance = m > freeCount ? lm.sumSquares / double(m - freeCount) : kNaN;
+    for (std::size_t j = 0; j < n; ++j) {
+        const ParamDef& def = problem.defs[j];
+        FittedParameter p{def.name, def.unit, lm.x[j], kNaN, def.lower, def.upper, lm.atBound[j]};
+        if (inverse && use[j])
+            p.uncertainty = std::sqrt(variance * (*inverse)[j * n + j]);
+        if (p.atBound) {
+            result.notes.push_back(def.name + " is at its bound (" + formatNumber(p.value) +
+                                   "); no uncertainty is reported for it");
+        }
+        result.parameters.push_back(p);
+    }
+    if (!inverse && freeCount > 0) {
+        result.notes.push_back("the data do not determine every parameter separately (the "
+                               "normal matrix is singular); uncertainties are not reported");
+    }
+}
+
+void fillPoints(FitResult& result, const FitProblem& problem)
+{
+    auto model = Model::create(result.params);
+    for (const auto& sample : *problem.samples) {
+        const Prediction p = model->predict(sample.batch);
+        FitPoint point;
+        point.row = sample.row;
+        point.batch = sample.batch;
+        point.measuredS = sample.serviceS;
+        point.fittedS = p.serviceS;
+        point.residualS = p.serviceS - sample.serviceS;
+        point.relativeResidual = point.residualS / sample.serviceS;
+        point.measuredPowerW = sample.powerW;
+        if (problem.fitPower)
+            point.fittedPowerW = p.powerW;
+        result.points.push_back(point);
+    }
+    result.crossoverBatch = model->crossoverBatch();
+}
+
+} // namespace
+
+Expected<FitResult> fitToSweep(const data::SweepTable& sweep, const FitOptions& options)
+{
+    ModelParams base = options.start;
+    const bool named = !base.accelerator.peakFlopsPerS.empty();
+    if (!named)
+        base.accelerator = nominalAccelerator();
+    if (!options.workloadKnown)
+        base.workload = fittedWorkloadTemplate(base, sweep.name);
+    else if (!(base.workload.flopsPerItem > 0.0))
+        return makeError(ErrorCode::Value, options.path, 0, 0,
+                         "fit.workload: has no FLOPs per item; name a workload preset");
+    if (auto status = validate(base, "fit", options.path); !status)
+        return status.error();
+    auto selection = selectSamples(sweep, options.serviceTime, options.run, 3, options.path);
+    if (!selection)
+        return selection.error();
+    const SweepShape shape = shapeOf(selection->samples);
+
+    FitProblem problem;
+    problem.base = base;
+    problem.samples = &selection->samples;
+    problem.fitPower = options.fitPower && selection->hasPower;
+    problem.weighting = options.weighting;
+    double sum = 0.0;
+    for (const auto& sample : selection->samples)
+        sum += sample.serviceS;
+    problem.meanServiceS = sum / double(selection->samples.size());
+    problem.defs = options.workloadKnown ? knownWorkloadDefs(shape.maxS)
+                                         : unknownWorkloadDefs(base, shape.maxS);
+    addShapeAndPowerDefs(problem.defs, options, problem.fitPower, shape.maxPowerW);
+    const std::size_t timing = problem.defs.size() - (problem.fitPower ? 2 : 0);
+    if (selection->samples.size() <= timing) {
+        return makeError(ErrorCode::Value, options.path, 0, 0,
+                         "sweep: " + std::to_string(selection->samples.size()) + " points for " +
+                             std::to_string(timing) +
+                             " free timing parameters; measure more batch sizes, name the "
+                             "workload, or keep the smooth-max exponent fixed");
+    }
+    auto lm = solve(problem, shape, options.workloadKnown, options.maxIterations);
+    if (!lm)
+        return lm.error();
+
+    FitResult result;
+    result.params = applied(problem, lm->x);
+    result.iterations = lm->iterations;
+    result.converged = lm->converged;
+    result.selection = *selection;
+    result.workloadKnown = options.workloadKnown;
+    fillParameters(result, problem, *lm);
+    fillPoints(result, problem);
+    describeFit(result, named);
+    return result;
+}
+
+} // namespace bs::accel

@@ -1,0 +1,254 @@
+// Format detection by content: magic bytes, headers and first lines, never the file name.
+#include "io/columnmapping.h"
+#include "io/csvsplitter.h"
+#include "io/datetime.h"
+#include "io/readdataset.h"
+
+#include <algorithm>
+#include <cstring>
+
+namespace bs::io {
+
+namespace {
+
+Detection detection(const char* reader, std::string reason)
+{
+    const ReaderEntry* entry = findReader(reader);
+    return Detection{reader, entry ? entry->info.kind : data::DatasetKind::Sweep,
+                     std::move(reason)};
+}
+
+/// Other compressed or archive formats: a clear "unpack it first" instead of "binary data".
+const char* archiveKind(std::string_view head)
+{
+    auto starts = [&](const char* magic, std::size_t n) {
+        return head.size() >= n && std::memcmp(head.data(), magic, n) == 0;
+    };
+    if (starts("PK\x03\x04", 4))
+        return "a ZIP archive";
+    if (starts("BZh", 3))
+        return "bzip2-compressed data";
+    if (starts("\xfd"
+               "7zXZ",
+               5))
+        return "xz-compressed data";
+    if (starts("\x28\xb5\x2f\xfd", 4))
+        return "zstd-compressed data";
+    if (starts("7z\xbc\xaf", 4))
+        return "a 7-Zip archive";
+    return nullptr;
+}
+
+Status checkText(std::string_view head, const std::string& name)
+{
+    if (head.empty())
+        return makeError(ErrorCode::Format, name, 0, 0, "the file is empty");
+    if (head.size() >= 2 &&
+        ((head[0] == '\xff' && head[1] == '\xfe') || (head[0] == '\xfe' && head[1] == '\xff'))) {
+        return makeError(ErrorCode::Format, name, 1, 1,
+                         "the file is UTF-16 encoded; BatchScope reads UTF-8 text (save it as "
+                         "UTF-8 and try again)");
+    }
+    if (const char* kind = archiveKind(head)) {
+        return makeError(ErrorCode::Unsupported, name, 0, 0,
+                         std::string("the file is ") + kind +
+                             "; unpack it first (gzip is read directly)");
+    }
+    if (const void* nul = std::memchr(head.data(), 0, head.size())) {
+        const auto offset = std::size_t(static_cast<const char*>(nul) - head.data());
+        const auto line = 1 + std::count(head.begin(), head.begin() + std::ptrdiff_t(offset), '\n');
+        return makeError(ErrorCode::Format, name, line, 0,
+                         "binary data (a NUL byte) in what should be a text or JSON file");
+    }
+    return {};
+}
+
+/// Up to `count` lines of the head (CR stripped); a last partial line is left out unless the
+/// head is complete.
+std::vector<std::string_view> firstLines(std::string_view head, std::size_t count, bool complete)
+{
+    std::vector<std::string_view> lines;
+    while (!head.empty() && lines.size() < count) {
+        const auto nl = head.find('\n');
+        if (nl == std::string_view::npos && !complete && !lines.empty())
+            break;
+        std::string_view line = head.substr(0, nl);
+        if (!line.empty() && line.back() == '\r')
+            line.remove_suffix(1);
+        lines.push_back(line);
+        if (nl == std::string_view::npos)
+            break;
+        head.remove_prefix(nl + 1);
+    }
+    return lines;
+}
+
+bool isOldMlperfDetailLine(std::string_view line)
+{
+    // "pid": 16966, "tid": 16966, "ts": 13708ns : ...
+    if (line.rfind("\"pid\": ", 0) != 0)
+        return false;
+    const auto ts = line.find("\"ts\": ");
+    return line.find("\"tid\": ") != std::string_view::npos && ts != std::string_view::npos &&
+           line.find("ns : ", ts) != std::string_view::npos;
+}
+
+std::optional<Detection> detectJson(std::string_view head, bool complete)
+{
+    const char* form = head.front() == '[' ? "JSON array of trace events"
+                                           : "JSON object with a \"traceEvents\" array";
+    if (head.find("\"traceEvents\"") != std::string_view::npos)
+        return detection("kineto_trace",
+                         std::string(form) + " (Chrome trace event format / PyTorch Kineto)");
+    if (head.front() == '[' && head.find("\"ph\"") != std::string_view::npos)
+        return detection("kineto_trace", "JSON array of objects with \"ph\" keys (Chrome trace "
+                                         "event format)");
+    (void)complete;
+    return std::nullopt;
+}
+
+std::optional<Detection> detectMlperf(const std::vector<std::string_view>& lines)
+{
+    for (const auto& line : lines) {
+        if (line.rfind(":::MLLOG {", 0) == 0)
+            return detection("mlperf_detail", "lines start with \":::MLLOG {\" (MLPerf LoadGen "
+                                              "mlperf_log_detail.txt)");
+        if (trimmed(line) == "MLPerf Results Summary")
+            return detection("mlperf_summary", "a line reads \"MLPerf Results Summary\" (MLPerf "
+                                               "LoadGen mlperf_log_summary.txt)");
+    }
+    if (!lines.empty() && isOldMlperfDetailLine(lines.front()))
+        return detection("mlperf_detail", "lines start with \"\\\"pid\\\": N, \\\"tid\\\": N, "
+                                          "\\\"ts\\\": Nns :\" (MLPerf LoadGen detail log, "
+                                          "pre-v1.0 text form)");
+    return std::nullopt;
+}
+
+std::optional<Detection> detectSpl(std::string_view line)
+{
+    CsvSplitter split;
+    if (line.rfind("Time,", 0) != 0 || !split.split(line) || split.size() < 4)
+        return std::nullopt;
+    if (parseDateTime(split[1]) && split[2] == "Watts")
+        return detection("mlperf_spl", "lines read \"Time,MM-DD-YYYY HH:MM:SS.mmm,Watts,...\" "
+                                       "(MLPerf PTDaemon power log spl.txt)");
+    return std::nullopt;
+}
+
+bool has(const std::vector<std::string>& fields, std::string_view name)
+{
+    return std::find(fields.begin(), fields.end(), name) != fields.end();
+}
+
+std::optional<Detection> detectKnownCsv(const std::vector<std::string>& h)
+{
+    if (has(h, "Inferences/Second") && (has(h, "Concurrency") || has(h, "Request Rate"))) {
+        return detection("perf_analyzer",
+                         std::string("CSV header has \"") +
+                             (has(h, "Concurrency") ? "Concurrency" : "Request Rate") +
+                             "\" and \"Inferences/Second\" columns (Triton perf_analyzer -f" +
+                             (has(h, "Batch") ? ", with a leading \"Batch\" column)" : ")"));
+    }
+    if (!h.empty() && h[0] == "Model" && (has(h, "Throughput (infer/sec)") || has(h, "GPU UUID"))) {
+        const char* which = has(h, "Throughput (infer/sec)") ? "metrics-model-inference"
+                            : has(h, "Batch")                ? "metrics-model-gpu"
+                                                             : "metrics-server-only";
+        return detection("model_analyzer", std::string("CSV header starts with \"Model,\" and "
+                                                       "has Model Analyzer columns (") +
+                                               which + ")");
+    }
+    if (h.size() == 3 && h[0] == "TIMESTAMP" && h[1] == "ContextTokens" &&
+        h[2] == "GeneratedTokens") {
+        return detection("azure_llm_trace", "CSV header is \"TIMESTAMP,ContextTokens,"
+                                            "GeneratedTokens\" (Azure LLM inference trace)");
+    }
+    const bool smiField = std::any_of(h.begin(), h.end(), [](const std::string& f) {
+        return f.rfind("power.draw", 0) == 0 || f.rfind("clocks.", 0) == 0 ||
+               f.rfind("utilization.", 0) == 0 || f.rfind("temperature.", 0) == 0;
+    });
+    if (smiField && has(h, "timestamp"))
+        return detection("nvidia_smi", "CSV header has \"timestamp\" and nvidia-smi query fields "
+                                       "such as \"power.draw\" (nvidia-smi --query-gpu "
+                                       "--format=csv)");
+    return std::nullopt;
+}
+
+std::string mappedList(const ColumnMapping& mapping)
+{
+    std::string out;
+    for (const auto& c : mapping.columns)
+        out += (out.empty() ? "" : ", ") + c.field + " <- \"" + c.column + "\"";
+    return out;
+}
+
+std::optional<Detection> detectGenericCsv(const std::vector<std::string>& header,
+                                          const std::vector<std::string>& row, char delimiter)
+{
+    const auto power = suggestColumnMapping(header, row, MappingTarget::PowerSeries, delimiter);
+    if (power.find("time") && power.find("power"))
+        return detection("power_csv",
+                         "CSV with time and power columns (" + mappedList(power) + ")");
+    const auto sweep = suggestColumnMapping(header, row, MappingTarget::Sweep, delimiter);
+    if (sweep.find("batch_size") &&
+        (sweep.find("throughput") || sweep.find("latency_p99") || sweep.find("latency_mean")))
+        return detection("sweep_csv", "CSV with batch size and throughput or latency columns (" +
+                                          mappedList(sweep) + ")");
+    const auto requests = suggestColumnMapping(header, row, MappingTarget::RequestTrace, delimiter);
+    if (requests.find("arrival") && requests.columns.size() >= 2)
+        return detection("request_trace_csv",
+                         "CSV with per-request columns (" + mappedList(requests) + ")");
+    return std::nullopt;
+}
+
+std::vector<std::string> splitToStrings(std::string_view line, char delimiter)
+{
+    CsvSplitter split(delimiter);
+    std::vector<std::string> out;
+    if (!split.split(line))
+        return out;
+    for (auto f : split.fields())
+        out.emplace_back(f);
+    return out;
+}
+
+} // namespace
+
+Expected<Detection> detectFormatFromHead(std::string_view head, const std::string& name,
+                                         bool complete)
+{
+    if (auto status = checkText(head, name); !status)
+        return status.error();
+    if (head.size() >= 3 && head.substr(0, 3) == "\xef\xbb\xbf")
+        head.remove_prefix(3);
+    const auto first = head.find_first_not_of(" \t\r\n");
+    if (first == std::string_view::npos)
+        return makeError(ErrorCode::Format, name, 0, 0, "the file holds only white space");
+    if (head[first] == '{' || head[first] == '[') {
+        if (auto found = detectJson(head.substr(first), complete))
+            return *found;
+        return makeError(ErrorCode::Unsupported, name, 0, 0,
+                         "a JSON file, but not a Chrome/Kineto trace: no \"traceEvents\" key in "
+                         "its first " +
+                             std::to_string(head.size() / 1024 + 1) +
+                             " KiB (force a reader if it is one)");
+    }
+    const auto lines = firstLines(head, 20, complete);
+    if (auto found = detectMlperf(lines))
+        return *found;
+    if (auto found = detectSpl(lines.front()))
+        return *found;
+    const char delimiter = guessDelimiter(lines.front());
+    const auto header = splitToStrings(lines.front(), delimiter);
+    if (auto found = detectKnownCsv(header))
+        return *found;
+    if (header.size() >= 2 && lines.size() >= 2) {
+        if (auto found = detectGenericCsv(header, splitToStrings(lines[1], delimiter), delimiter))
+            return *found;
+    }
+    std::string shown(lines.front().substr(0, 80));
+    return makeError(ErrorCode::Unsupported, name, 1, 0,
+                     "not a format BatchScope recognises (the first line reads \"" + shown +
+                         "\"); choose a reader explicitly: " + readerNameList());
+}
+
+} // namespace bs::io

@@ -1,0 +1,146 @@
+#include "io/fastsha256.h"
+
+#include <cstring>
+
+#if (defined(__x86_64__) || defined(__i386__)) && (defined(__GNUC__) || defined(__clang__))
+#define BS_HAVE_SHA_NI 1
+#include <immintrin.h>
+#endif
+
+namespace bs::io {
+
+namespace {
+
+#if defined(BS_HAVE_SHA_NI)
+
+alignas(16) constexpr std::uint32_t kRound[64] = {
+    0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
+    0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
+    0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
+    0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967,
+    0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
+    0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
+    0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
+    0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2};
+
+/// Compresses `blocks` 64-byte blocks with the x86 SHA extensions (the sequence of Intel's
+/// "Intel SHA Extensions" paper: two rounds per sha256rnds2, message schedule by msg1/msg2).
+__attribute__((target("sha,sse4.1"))) void
+compressHardware(std::uint32_t* state, const std::uint8_t* data, std::size_t blocks)
+{
+    const __m128i mask = _mm_set_epi64x(0x0c0d0e0f08090a0bll, 0x0405060700010203ll);
+    __m128i tmp = _mm_loadu_si128(reinterpret_cast<const __m128i*>(state));
+    __m128i state1 = _mm_loadu_si128(reinterpret_cast<const __m128i*>(state + 4));
+    tmp = _mm_shuffle_epi32(tmp, 0xB1);               // CDAB
+    state1 = _mm_shuffle_epi32(state1, 0x1B);         // EFGH
+    __m128i state0 = _mm_alignr_epi8(tmp, state1, 8); // ABEF
+    state1 = _mm_blend_epi16(state1, tmp, 0xF0);      // CDGH
+    for (; blocks > 0; --blocks, data += 64) {
+        const __m128i abefSave = state0;
+        const __m128i cdghSave = state1;
+        __m128i m[4];
+        for (int i = 0; i < 4; ++i) {
+            m[i] = _mm_shuffle_epi8(
+                _mm_loadu_si128(reinterpret_cast<const __m128i*>(data + 16 * i)), mask);
+        }
+#pragma GCC unroll 16
+        for (int g = 0; g < 16; ++g) {
+            __m128i msg = _mm_add_epi32(
+                m[g % 4], _mm_load_si128(reinterpret_cast<const __m128i*>(kRound + 4 * g)));
+            state1 = _mm_sha256rnds2_epu32(state1, state0, msg);
+            if (g >= 3 && g <= 14) {
+                const __m128i t = _mm_alignr_epi8(m[g % 4], m[(g + 3) % 4], 4);
+                m[(g + 1) % 4] = _mm_sha256msg2_epu32(_mm_add_epi32(m[(g + 1) % 4], t), m[g % 4]);
+            }
+            msg = _mm_shuffle_epi32(msg, 0x0E);
+            state0 = _mm_sha256rnds2_epu32(state0, state1, msg);
+            if (g >= 1 && g <= 12)
+                m[(g + 3) % 4] = _mm_sha256msg1_epu32(m[(g + 3) % 4], m[g % 4]);
+        }
+        state0 = _mm_add_epi32(state0, abefSave);
+        state1 = _mm_add_epi32(state1, cdghSave);
+    }
+    tmp = _mm_shuffle_epi32(state0, 0x1B);       // FEBA
+    state1 = _mm_shuffle_epi32(state1, 0xB1);    // DCHG
+    state0 = _mm_blend_epi16(tmp, state1, 0xF0); // DCBA
+    state1 = _mm_alignr_epi8(state1, tmp, 8);    // HGFE
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(state), state0);
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(state + 4), state1);
+}
+
+bool detectHardware()
+{
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("sha") && __builtin_cpu_supports("sse4.1");
+}
+
+#else
+
+void compressHardware(std::uint32_t*, const std::uint8_t*, std::size_t) {}
+bool detectHardware()
+{
+    return false;
+}
+
+#endif
+
+} // namespace
+
+bool FastSha256::hardwareAvailable()
+{
+    static const bool available = detectHardware();
+    return available;
+}
+
+FastSha256::FastSha256()
+    : m_hardware(hardwareAvailable())
+    , m_state{0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
+              0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19}
+{}
+
+void FastSha256::update(const void* data, std::size_t size)
+{
+    if (!m_hardware) {
+        m_portable.update(data, size);
+        return;
+    }
+    const auto* bytes = static_cast<const std::uint8_t*>(data);
+    m_totalBytes += size;
+    if (m_buffered > 0) {
+        const std::size_t take = std::min(size, 64 - m_buffered);
+        std::memcpy(m_buffer.data() + m_buffered, bytes, take);
+        m_buffered += take;
+        bytes += take;
+        size -= take;
+        if (m_buffered < 64)
+            return;
+        compressHardware(m_state.data(), m_buffer.data(), 1);
+        m_buffered = 0;
+    }
+    compressHardware(m_state.data(), bytes, size / 64);
+    bytes += size / 64 * 64;
+    m_buffered = size % 64;
+    std::memcpy(m_buffer.data(), bytes, m_buffered);
+}
+
+std::string FastSha256::hexDigest()
+{
+    if (!m_hardware)
+        return m_portable.hexDigest();
+    // Padding: 0x80, zeros, then the length in bits, big-endian (FIPS 180-4 5.1.1).
+    const std::uint64_t bits = m_totalBytes * 8;
+    std::uint8_t pad[72] = {0x80};
+    const std::size_t padLength = (m_buffered < 56 ? 56 : 120) - m_buffered;
+    for (int i = 0; i < 8; ++i)
+        pad[padLength + std::size_t(i)] = std::uint8_t(bits >> (56 - 8 * i));
+    update(pad, padLength + 8);
+    static const char* hex = "0123456789abcdef";
+    std::string out;
+    for (std::uint32_t word : m_state) {
+        for (int shift = 28; shift >= 0; shift -= 4)
+            out += hex[(word >> shift) & 0xf];
+    }
+    return out;
+}
+
+} // namespace bs::io

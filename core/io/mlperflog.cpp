@@ -1,0 +1,422 @@
+#include "io/mlperflog.h"
+
+#include "io/csvsplitter.h"
+#include "io/linereader.h"
+#include "io/numbercell.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+
+namespace bs::io {
+
+namespace {
+
+constexpr double kNanosPerSecond = 1e9;
+
+struct KeyValue
+{
+    std::string_view key;
+    std::string_view value;
+    std::int64_t valueColumn = 0;
+};
+
+/// "key : value" (first colon); nullopt when there is no key or no value.
+std::optional<KeyValue> splitKeyValue(std::string_view line)
+{
+    const auto colon = line.find(':');
+    if (colon == std::string_view::npos)
+        return std::nullopt;
+    KeyValue kv{trimmed(line.substr(0, colon)), trimmed(line.substr(colon + 1)), 0};
+    if (kv.key.empty() || kv.value.empty())
+        return std::nullopt;
+    kv.valueColumn = std::int64_t(kv.value.data() - line.data()) + 1;
+    return kv;
+}
+
+/// Snake-case metadata key from log text: "Completed tokens per second" ->
+/// completed_tokens_per_second.
+std::string snakeCase(std::string_view text)
+{
+    std::string out;
+    for (char c : lowercase(text)) {
+        const bool alnum = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
+        if (alnum)
+            out += c;
+        else if (!out.empty() && out.back() != '_')
+            out += '_';
+    }
+    while (!out.empty() && out.back() == '_')
+        out.pop_back();
+    return out;
+}
+
+std::string yesNo(std::string_view text)
+{
+    const std::string lower = lowercase(trimmed(text));
+    return (lower == "yes" || lower == "true")   ? "yes"
+           : (lower == "no" || lower == "false") ? "no"
+                                                 : lower;
+}
+
+/// The percentile named in a summary key: "50.00 percentile latency (ns)" -> "50.00",
+/// "90th percentile latency (ns)" -> "90.00"; "" when it is not a latency percentile.
+std::string percentileOf(std::string_view key)
+{
+    const auto space = key.find(' ');
+    if (space == std::string_view::npos || key.substr(space) != " percentile latency (ns)")
+        return {};
+    std::string number(key.substr(0, space));
+    if (number.size() > 2 && number.substr(number.size() - 2) == "th")
+        number = number.substr(0, number.size() - 2) + ".00";
+    return parseNumber(number) ? number : std::string();
+}
+
+class SummaryParser
+{
+public:
+    SummaryParser(MlperfResult& result, const std::string& path)
+        : m_result(result)
+        , m_path(path)
+    {}
+    Status apply(const KeyValue& kv, std::int64_t line);
+
+private:
+    Expected<double> number(const KeyValue& kv, std::int64_t line) const
+    {
+        const auto value = parseNumber(kv.value);
+        if (!value || !std::isfinite(*value) || *value < 0.0) {
+            return makeError(ErrorCode::Format, m_path, line, kv.valueColumn,
+                             "\"" + std::string(kv.key) + "\" holds \"" + std::string(kv.value) +
+                                 "\", which is not a non-negative number");
+        }
+        return *value;
+    }
+    /// Sets target to the value divided by `divisor` (ns -> s divides by 10^9, exactly for
+    /// whole numbers of ns).
+    Status set(std::optional<double>& target, const KeyValue& kv, std::int64_t line,
+               double divisor = 1.0)
+    {
+        auto value = number(kv, line);
+        if (!value)
+            return value.error();
+        target = *value / divisor;
+        return {};
+    }
+
+    MlperfResult& m_result;
+    const std::string& m_path;
+};
+
+Status SummaryParser::apply(const KeyValue& kv, std::int64_t line)
+{
+    const std::string key(kv.key);
+    if (key == "SUT name")
+        m_result.sutName = kv.value;
+    else if (key == "Scenario")
+        m_result.scenario = kv.value;
+    else if (key == "Mode")
+        m_result.mode = kv.value;
+    else if (key == "Result is")
+        m_result.validity = kv.value;
+    else if (key == "Samples per second" || key == "Completed samples per second")
+        return set(m_result.samplesPerSecond, kv, line);
+    else if (key == "Scheduled samples per second")
+        return set(m_result.scheduledSamplesPerSecond, kv, line);
+    else if (key == "target_qps")
+        return set(m_result.targetQps, kv, line);
+    else if (key == "target_latency (ns)")
+        return set(m_result.targetLatencyS, kv, line, kNanosPerSecond);
+    else if (key == "samples_per_query")
+        return set(m_result.samplesPerQuery, kv, line);
+    else if (key == "Min latency (ns)")
+        return set(m_result.minLatencyS, kv, line, kNanosPerSecond);
+    else if (key == "Max latency (ns)")
+        return set(m_result.maxLatencyS, kv, line, kNanosPerSecond);
+    else if (key == "Mean latency (ns)")
+        return set(m_result.meanLatencyS, kv, line, kNanosPerSecond);
+    else if (key.find("satisfied") != std::string::npos)
+        m_result.flags[snakeCase(key)] = yesNo(kv.value);
+    else if (const std::string p = percentileOf(key); !p.empty()) {
+        auto value = number(kv, line);
+        if (!value)
+            return value.error();
+        m_result.percentileLatencyS[p] = *value / kNanosPerSecond;
+    } else if (key.size() > 5 && key.substr(key.size() - 5) == "(ns)") {
+        auto value = number(kv, line);
+        if (!value)
+            return value.error();
+        m_result.extra[snakeCase(key.substr(0, key.size() - 5)) + "_s"] =
+            formatNumber(*value / kNanosPerSecond);
+    } else if (key.find("per second") != std::string::npos || key.rfind("QPS", 0) == 0) {
+        m_result.extra[snakeCase(key)] = kv.value;
+    }
+    return {};
+}
+
+// ---- detail, :::MLLOG form ---------------------------------------------------------------
+
+std::string jsonText(const nlohmann::json& value)
+{
+    if (value.is_string())
+        return value.get<std::string>();
+    if (value.is_boolean())
+        return value.get<bool>() ? "yes" : "no";
+    return value.dump();
+}
+
+class DetailParser
+{
+public:
+    DetailParser(MlperfResult& result, ReaderContext& context)
+        : m_result(result)
+        , m_context(context)
+    {}
+    Status mllog(std::string_view line, std::int64_t number);
+    Status oldForm(std::string_view text, std::int64_t number);
+
+private:
+    Status applyResult(const std::string& key, const nlohmann::json& value, std::int64_t line);
+    Status number(std::optional<double>& target, const std::string& key,
+                  const nlohmann::json& value, std::int64_t line, double divisor = 1.0);
+    Status powerTime(bool begin, std::string_view text, std::int64_t line);
+
+    MlperfResult& m_result;
+    ReaderContext& m_context;
+    std::string m_section; ///< Old form: "Effective Settings", "Requested Settings", ...
+};
+
+Status DetailParser::number(std::optional<double>& target, const std::string& key,
+                            const nlohmann::json& value, std::int64_t line, double divisor)
+{
+    const double v = value.is_number()   ? value.get<double>()
+                     : value.is_string() ? parseNumber(value.get<std::string>()).value_or(-1.0)
+                                         : -1.0;
+    if (!std::isfinite(v) || v < 0.0) {
+        return makeError(ErrorCode::Value, m_context.path, line, 0,
+                         "\"" + key + "\" holds " + value.dump() +
+                             ", which is not a non-negative number");
+    }
+    target = v / divisor;
+    return {};
+}
+
+Status DetailParser::powerTime(bool begin, std::string_view text, std::int64_t line)
+{
+    const auto parsed = parseDateTime(text);
+    if (!parsed) {
+        return makeError(ErrorCode::Format, m_context.path, line, 0,
+                         std::string(begin ? "power_begin" : "power_end") + " holds \"" +
+                             std::string(text) + "\", which is not a date and time");
+    }
+    (begin ? m_result.powerBegin : m_result.powerEnd) = *parsed;
+    (begin ? m_result.powerBeginText : m_result.powerEndText) = std::string(trimmed(text));
+    return {};
+}
+
+Status DetailParser::applyResult(const std::string& key, const nlohmann::json& value,
+                                 std::int64_t line)
+{
+    static const std::map<std::string, std::string> flagKeys = {
+        {"result_perf_constraints_met", "performance_constraints_satisfied"},
+        {"result_min_duration_met", "min_duration_satisfied"},
+        {"result_min_queries_met", "min_queries_satisfied"},
+        {"early_stopping_met", "early_stopping_satisfied"}};
+    if (const auto it = flagKeys.find(key); it != flagKeys.end()) {
+        m_result.flags[it->second] = jsonText(value);
+        return {};
+    }
+    if (key == "result_samples_per_second" || key == "result_completed_samples_per_sec")
+        return number(m_result.samplesPerSecond, key, value, line);
+    if (key == "result_scheduled_samples_per_sec")
+        return number(m_result.scheduledSamplesPerSecond, key, value, line);
+    if (key == "result_query_count")
+        return number(m_result.queryCount, key, value, line);
+    if (key == "result_min_latency_ns")
+        return number(m_result.minLatencyS, key, value, line, kNanosPerSecond);
+    if (key == "result_max_latency_ns")
+        return number(m_result.maxLatencyS, key, value, line, kNanosPerSecond);
+    if (key == "result_mean_latency_ns")
+        return number(m_result.meanLatencyS, key, value, line, kNanosPerSecond);
+    const std::string suffix = "_percentile_latency_ns";
+    if (key.size() > suffix.size() + 7 && key.substr(key.size() - suffix.size()) == suffix) {
+        std::optional<double> v;
+        if (auto status = number(v, key, value, line, kNanosPerSecond); !status)
+            return status;
+        m_result.percentileLatencyS[key.substr(7, key.size() - 7 - suffix.size())] = *v;
+        return {};
+    }
+    if (key.size() > 3 && key.substr(key.size() - 3) == "_ns" && value.is_number()) {
+        m_result.extra[key.substr(7, key.size() - 10) + "_s"] =
+            formatNumber(value.get<double>() / kNanosPerSecond);
+        return {};
+    }
+    m_result.extra[key.substr(7)] = jsonText(value);
+    return {};
+}
+
+Status DetailParser::mllog(std::string_view line, std::int64_t lineNumber)
+{
+    constexpr std::size_t prefix = 9; // ":::MLLOG "
+    nlohmann::json record;
+    try {
+        record = nlohmann::json::parse(line.substr(prefix));
+    } catch (const nlohmann::json::parse_error& e) {
+        // e.what() is "[json.exception...] parse error at line 1, column N: <reason>".
+        std::string reason = e.what();
+        const auto at = reason.find(": ", reason.find("column "));
+        if (at != std::string::npos)
+            reason = reason.substr(at + 2);
+        return makeError(ErrorCode::Format, m_context.path, lineNumber,
+                         std::int64_t(prefix + e.byte),
+                         "JSON syntax error in a :::MLLOG record at byte " +
+                             std::to_string(prefix + e.byte - 1) + " of the line: " + reason);
+    }
+    if (!record.is_object() || !record.contains("key") || !record["key"].is_string() ||
+        !record.contains("value")) {
+        return makeError(ErrorCode::Format, m_context.path, lineNumber, std::int64_t(prefix + 1),
+                         "a :::MLLOG record without \"key\" and \"value\"");
+    }
+    const std::string key = record["key"].get<std::string>();
+    const nlohmann::json& value = record["value"];
+    if (key == "effective_scenario")
+        m_result.scenario = jsonText(value);
+    else if (key == "effective_test_mode")
+        m_result.mode = jsonText(value);
+    else if (key == "sut_name")
+        m_result.sutName = jsonText(value);
+    else if (key == "result_validity")
+        m_result.validity = jsonText(value);
+    else if (key == "effective_samples_per_query")
+        return number(m_result.samplesPerQuery, key, value, lineNumber);
+    else if (key == "effective_target_qps")
+        return number(m_result.targetQps, key, value, lineNumber);
+    else if (key == "effective_target_latency_ns")
+        return number(m_result.targetLatencyS, key, value, lineNumber, kNanosPerSecond);
+    else if (key == "effective_target_latency_percentile")
+        return number(m_result.targetLatencyPercentile, key, value, lineNumber);
+    else if (key == "power_begin" || key == "power_end")
+        return powerTime(key == "power_begin", jsonText(value), lineNumber);
+    else if (key.rfind("warning", 0) == 0 || key.rfind("error", 0) == 0) {
+        ++m_result.loadgenWarnings;
+        m_context.warnings.add("loadgen-" + key, lineNumber,
+                               "LoadGen " +
+                                   std::string(key.rfind("error", 0) == 0 ? "error" : "warning") +
+                                   ": " + jsonText(value));
+    } else if (key.rfind("result_", 0) == 0 || key == "early_stopping_met")
+        return applyResult(key, value, lineNumber);
+    return {};
+}
+
+Status DetailParser::oldForm(std::string_view text, std::int64_t lineNumber)
+{
+    text = trimmed(text);
+    if (!text.empty() && text.back() == ':' && text.find(':') == text.size() - 1) {
+        m_section = std::string(text.substr(0, text.size() - 1));
+        return {};
+    }
+    if (text.rfind("POWER_BEGIN:", 0) == 0 || text.rfind("POWER_END:", 0) == 0) {
+        const auto at = text.find("\"time\" : ");
+        if (at == std::string_view::npos)
+            return makeError(ErrorCode::Format, m_context.path, lineNumber, 0,
+                             "a POWER_BEGIN/POWER_END line without \"time\"");
+        return powerTime(text[6] == 'B', text.substr(at + 9), lineNumber);
+    }
+    if (text.rfind("System Under Test (SUT) name:", 0) == 0) {
+        m_result.sutName = std::string(trimmed(text.substr(29)));
+        return {};
+    }
+    const auto kv = splitKeyValue(text);
+    if (!kv || m_section != "Effective Settings")
+        return {};
+    SummaryParser settings(m_result, m_context.path);
+    if (kv->key == "Scenario")
+        m_result.scenario = kv->value;
+    else if (kv->key == "Test mode")
+        m_result.mode = kv->value;
+    else if (kv->key == "target_latency_percentile")
+        m_result.targetLatencyPercentile = parseNumber(kv->value);
+    else
+        return settings.apply(*kv, lineNumber);
+    return {};
+}
+
+/// The text after `"ts": Nns : ` in an old-form line, or nullopt for continuation lines.
+std::optional<std::string_view> oldFormText(std::string_view line)
+{
+    if (line.rfind("\"pid\": ", 0) != 0)
+        return std::nullopt;
+    const auto at = line.find("ns : ");
+    if (at == std::string_view::npos)
+        return std::nullopt;
+    return line.substr(at + 5);
+}
+
+} // namespace
+
+Expected<MlperfResult> parseMlperfSummary(ByteSource& source, ReaderContext& context)
+{
+    MlperfResult result;
+    SummaryParser parser(result, context.path);
+    LineReader lines(source, context.progress, context.cancel);
+    std::string_view line;
+    bool sawTitle = false;
+    for (;;) {
+        auto more = lines.next(line);
+        if (!more)
+            return more.error();
+        if (!*more)
+            break;
+        if (trimmed(line) == "MLPerf Results Summary")
+            sawTitle = true;
+        if (const auto kv = splitKeyValue(line)) {
+            if (auto status = parser.apply(*kv, lines.lineNumber()); !status)
+                return status.error();
+        }
+    }
+    if (lines.lineNumber() == 0)
+        return makeError(ErrorCode::Format, context.path, 0, 0, "the file is empty");
+    if (!sawTitle || result.scenario.empty()) {
+        return makeError(ErrorCode::Format, context.path, 0, 0,
+                         "not an MLPerf LoadGen summary: no \"MLPerf Results Summary\" title or "
+                         "no \"Scenario\" line");
+    }
+    return result;
+}
+
+Expected<MlperfResult> parseMlperfDetail(ByteSource& source, ReaderContext& context)
+{
+    MlperfResult result;
+    DetailParser parser(result, context);
+    LineReader lines(source, context.progress, context.cancel);
+    std::string_view line;
+    bool sawRecord = false;
+    for (;;) {
+        auto more = lines.next(line);
+        if (!more)
+            return more.error();
+        if (!*more)
+            break;
+        Status status;
+        if (line.rfind(":::MLLOG ", 0) == 0) {
+            sawRecord = true;
+            status = parser.mllog(line, lines.lineNumber());
+        } else if (const auto text = oldFormText(line)) {
+            sawRecord = true;
+            result.oldDetailForm = true;
+            status = parser.oldForm(*text, lines.lineNumber());
+        }
+        if (!status)
+            return status.error();
+    }
+    if (lines.lineNumber() == 0)
+        return makeError(ErrorCode::Format, context.path, 0, 0, "the file is empty");
+    if (!sawRecord) {
+        return makeError(ErrorCode::Format, context.path, 1, 1,
+                         "not an MLPerf LoadGen detail log: no \":::MLLOG\" records and no "
+                         "\"pid\"/\"tid\"/\"ts\" lines");
+    }
+    return result;
+}
+
+} // namespace bs::io

@@ -1,0 +1,76 @@
+#include "io/readerregistry.h"
+
+#include "io/kinetoreader.h"
+#include "io/mlperfreader.h"
+#include "io/modelanalyzerreader.h"
+#include "io/perfanalyzerreader.h"
+#include "io/powerlogreader.h"
+#include "io/requesttracereader.h"
+#include "io/splreader.h"
+
+namespace bs::io {
+
+namespace {
+using K = data::DatasetKind;
+}
+
+const std::vector<ReaderEntry>& readerRegistry()
+{
+    static const std::vector<ReaderEntry> readers = {
+        {{"perf_analyzer", K::Sweep,
+          "Triton perf_analyzer CSV (-f), plain or --verbose-csv, runs concatenated", 1},
+         &readPerfAnalyzer},
+        {{"model_analyzer", K::Sweep,
+          "Triton Model Analyzer metrics CSV (model inference joined with GPU metrics, GPU, "
+          "server-only)",
+          1},
+         &readModelAnalyzer},
+        {{"mlperf_summary", K::Sweep,
+          "MLPerf LoadGen mlperf_log_summary.txt (with the power window when the detail log and "
+          "spl.txt sit beside it)",
+          1},
+         &readMlperfSummary},
+        {{"mlperf_detail", K::Sweep,
+          "MLPerf LoadGen mlperf_log_detail.txt (:::MLLOG or pre-v1.0 text), joined with spl.txt",
+          1},
+         &readMlperfDetail},
+        {{"sweep_csv", K::Sweep,
+          "Sweep CSV (batch, throughput, latency, power) with a column mapping", 1},
+         &readSweepCsv},
+        {{"kineto_trace", K::KernelTrace,
+          "Chrome trace event JSON / PyTorch Kineto trace (.json or .json.gz)", 1},
+         &readKinetoTrace},
+        {{"nvidia_smi", K::PowerSeries, "nvidia-smi --query-gpu=... --format=csv[,nounits] log", 1},
+         &readNvidiaSmi},
+        {{"mlperf_spl", K::PowerSeries,
+          "MLPerf PTDaemon power log spl.txt (single or multi-channel)", 1},
+         &readMlperfSpl},
+        {{"power_csv", K::PowerSeries, "Time/power CSV with a column mapping", 1}, &readPowerCsv},
+        {{"azure_llm_trace", K::RequestTrace,
+          "Azure LLM inference trace (TIMESTAMP,ContextTokens,GeneratedTokens)", 1},
+         &readAzureLlmTrace},
+        {{"request_trace_csv", K::RequestTrace,
+          "Per-request CSV (arrival, completion, batch, stream, tokens) with a column mapping", 1},
+         &readRequestTraceCsv},
+    };
+    return readers;
+}
+
+const ReaderEntry* findReader(std::string_view name)
+{
+    for (const auto& entry : readerRegistry()) {
+        if (entry.info.name == name)
+            return &entry;
+    }
+    return nullptr;
+}
+
+std::string readerNameList()
+{
+    std::string out;
+    for (const auto& entry : readerRegistry())
+        out += (out.empty() ? "" : ", ") + entry.info.name;
+    return out;
+}
+
+} // namespace bs::io

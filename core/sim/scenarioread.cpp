@@ -1,0 +1,413 @@
+// scenarioFromJson: the JSON form of a scenario, validated key by key (core/sim/README.md).
+#include "accel/model.h"
+#include "io/bytesource.h"
+#include "io/jsonfields.h"
+#include "sim/scenariojson.h"
+
+#include <set>
+#include <sstream>
+
+namespace bs::sim {
+
+namespace {
+
+using io::JsonFields;
+using io::NumberRule;
+using nlohmann::json;
+
+NumberRule wholeRange(double lo, double hi)
+{
+    return {lo, hi, false, true};
+}
+
+double seconds(double milliseconds)
+{
+    return milliseconds / 1000.0;
+}
+
+std::string formatNumber(double v)
+{
+    std::ostringstream out;
+    out << v;
+    return out.str();
+}
+
+/// Fails unless `values` strictly increase (or merely never decrease when `allowEqual`).
+void requireIncreasing(JsonFields& f, const char* key, const std::vector<double>& values,
+                       bool allowEqual, const char* what)
+{
+    for (std::size_t i = 1; i < values.size(); ++i) {
+        const bool bad = allowEqual ? values[i] < values[i - 1] : values[i] <= values[i - 1];
+        if (bad) {
+            f.fail(std::string(key) + "[" + std::to_string(i) + "]",
+                   std::string(what) + " (" + formatNumber(values[i]) + " after " +
+                       formatNumber(values[i - 1]) + ")");
+            return;
+        }
+    }
+}
+
+Status readProfile(const json& object, const std::string& where, const std::string& path,
+                   RateProfile& out)
+{
+    JsonFields f(object, where, path);
+    const std::string kind = f.choice("kind", {"diurnal", "ramp"});
+    if (kind == "diurnal") {
+        out.kind = RateProfile::Kind::Diurnal;
+        out.periodS = f.numberOr("period_s", 86400.0, NumberRule::positive());
+        out.amplitude = f.number("amplitude", NumberRule::nonNegative());
+        out.peakS = f.numberOr("peak_s", 0.0);
+        if (f.ok() && out.amplitude >= 1.0)
+            f.fail("amplitude", "must be less than 1 (got " + formatNumber(out.amplitude) +
+                                    "); the rate would reach zero");
+    } else if (kind == "ramp") {
+        out.kind = RateProfile::Kind::Ramp;
+        out.timesS = f.numbers("times_s");
+        out.multipliers = f.numbers("multipliers", NumberRule::positive());
+        requireIncreasing(f, "times_s", out.timesS, false, "times must increase");
+        if (f.ok() && out.timesS.empty())
+            f.fail("times_s", "needs at least one point");
+        if (f.ok() && out.timesS.size() != out.multipliers.size())
+            f.fail("multipliers", "must have as many entries as times_s (" +
+                                      std::to_string(out.timesS.size()) + ", got " +
+                                      std::to_string(out.multipliers.size()) + ")");
+    }
+    return f.finish();
+}
+
+void readMmpp(JsonFields& f, ArrivalSpec& out)
+{
+    const auto rates = f.numbers("rates_per_s", NumberRule::nonNegative());
+    const auto dwell = f.numbers("mean_dwell_s", NumberRule::positive());
+    if (!f.ok())
+        return;
+    if (rates.size() != 2)
+        return f.fail("rates_per_s",
+                      "must list 2 rates [low, high] (got " + std::to_string(rates.size()) + ")");
+    if (dwell.size() != 2)
+        return f.fail("mean_dwell_s", "must list 2 mean dwell times [low, high] (got " +
+                                          std::to_string(dwell.size()) + ")");
+    if (rates[0] == 0.0 && rates[1] == 0.0)
+        return f.fail("rates_per_s", "at least one state needs a positive rate");
+    out.ratesPerS = {rates[0], rates[1]};
+    out.meanDwellS = {dwell[0], dwell[1]};
+}
+
+void readReplay(JsonFields& f, ArrivalSpec& out)
+{
+    const bool hasFile = f.has("file");
+    const bool hasTimes = f.has("times_s");
+    if (hasFile && hasTimes)
+        return f.fail("times_s", "give either file or times_s, not both");
+    if (!hasFile && !hasTimes)
+        return f.fail("file", "missing; expected a request trace file (or inline times_s)",
+                      ErrorCode::Format);
+    if (hasFile) {
+        out.file = f.string("file");
+        out.column = f.choice("column", {"arrival", "intended"}, "arrival");
+        if (f.ok() && out.file.empty())
+            f.fail("file", "must not be empty");
+    } else {
+        out.timesS = f.numbers("times_s", NumberRule::nonNegative());
+        requireIncreasing(f, "times_s", out.timesS, true, "timestamps must not decrease");
+        if (f.ok() && out.timesS.size() < 2)
+            f.fail("times_s",
+                   "needs at least 2 timestamps (got " + std::to_string(out.timesS.size()) + ")");
+    }
+    out.ratePerS = f.optionalNumber("rate_per_s", NumberRule::positive()).value_or(0.0);
+    out.loop = f.boolean("loop", true);
+}
+
+Status readArrivals(const json& object, const std::string& where, const std::string& path,
+                    ArrivalSpec& out)
+{
+    JsonFields f(object, where, path);
+    const std::string kind =
+        f.choice("kind", {"poisson", "deterministic", "gamma", "mmpp2", "replay"});
+    if (kind == "poisson" || kind == "deterministic" || kind == "gamma") {
+        out.kind = kind == "poisson"         ? ArrivalSpec::Kind::Poisson
+                   : kind == "deterministic" ? ArrivalSpec::Kind::Deterministic
+                                             : ArrivalSpec::Kind::Gamma;
+        out.ratePerS = f.number("rate_per_s", NumberRule::positive());
+        if (kind == "gamma")
+            out.cv = f.number("cv", NumberRule::nonNegative());
+    } else if (kind == "mmpp2") {
+        out.kind = ArrivalSpec::Kind::Mmpp2;
+        readMmpp(f, out);
+    } else if (kind == "replay") {
+        out.kind = ArrivalSpec::Kind::Replay;
+        readReplay(f, out);
+    }
+    if (const auto* profile = f.object("profile"))
+        f.adopt(readProfile(*profile, f.child("profile"), path, out.profile));
+    return f.finish();
+}
+
+Status readStreams(JsonFields& f, const json& list, const std::string& path,
+                   std::vector<StreamSpec>& out)
+{
+    if (list.empty())
+        return makeError(ErrorCode::Value, path, 0, 0,
+                         f.child("streams") + ": needs at least 1 stream");
+    if (list.size() > std::size_t(kMaxStreams))
+        return makeError(ErrorCode::Limit, path, 0, 0,
+                         f.child("streams") + ": at most " + std::to_string(kMaxStreams) +
+                             " streams (got " + std::to_string(list.size()) + ")");
+    std::set<std::string> names;
+    for (std::size_t i = 0; i < list.size(); ++i) {
+        const std::string where = f.child("streams") + "[" + std::to_string(i) + "]";
+        JsonFields s(list[i], where, path);
+        StreamSpec stream;
+        stream.name = s.string("name");
+        stream.weight = s.numberOr("weight", 1.0, NumberRule::positive());
+        if (s.ok() && !names.insert(stream.name).second)
+            s.fail("name", "'" + stream.name + "' is used by an earlier stream");
+        if (const auto* arrivals = s.object("arrivals", true))
+            s.adopt(readArrivals(*arrivals, s.child("arrivals"), path, stream.arrivals));
+        if (auto status = s.finish(); !status)
+            return status;
+        out.push_back(std::move(stream));
+    }
+    return {};
+}
+
+void readDynamicOrAdaptive(JsonFields& f, PolicySpec& out, bool adaptive)
+{
+    out.maxBatch = int(f.integer("max_batch", wholeRange(1, kMaxBatch)));
+    out.maxQueueDelayS = seconds(f.numberOr("max_queue_delay_ms", 0.0, NumberRule::nonNegative()));
+    if (!adaptive) {
+        const auto preferred = f.numbers("preferred_batch_sizes", wholeRange(1, kMaxBatch), false);
+        requireIncreasing(f, "preferred_batch_sizes", preferred, false, "sizes must increase");
+        for (std::size_t i = 0; f.ok() && i < preferred.size(); ++i) {
+            if (preferred[i] > out.maxBatch)
+                f.fail("preferred_batch_sizes[" + std::to_string(i) + "]",
+                       "must be at most max_batch " + std::to_string(out.maxBatch) + " (got " +
+                           formatNumber(preferred[i]) + ")");
+            out.preferredBatchSizes.push_back(int(preferred[i]));
+        }
+        return;
+    }
+    out.targetP99S = seconds(f.number("target_p99_ms", NumberRule::positive()));
+    out.minBatch = int(f.integerOr("min_batch", 1, wholeRange(1, kMaxBatch)));
+    out.initialBatch = int(f.integerOr("initial_batch", out.minBatch, wholeRange(1, kMaxBatch)));
+    out.windowRequests = int(f.integerOr("window_requests", 1000, wholeRange(10, 10000000)));
+    out.increase = int(f.integerOr("increase", 1, wholeRange(1, kMaxBatch)));
+    out.decrease = f.numberOr("decrease", 0.9, {0.0, 1.0, true, false});
+    if (f.ok() && out.decrease >= 1.0)
+        f.fail("decrease", "must be less than 1 (got " + formatNumber(out.decrease) + ")");
+    if (f.ok() && out.minBatch > out.maxBatch)
+        f.fail("min_batch", "must be at most max_batch " + std::to_string(out.maxBatch) + " (got " +
+                                std::to_string(out.minBatch) + ")");
+    if (f.ok() && (out.initialBatch < out.minBatch || out.initialBatch > out.maxBatch))
+        f.fail("initial_batch", "must lie between min_batch " + std::to_string(out.minBatch) +
+                                    " and max_batch " + std::to_string(out.maxBatch) + " (got " +
+                                    std::to_string(out.initialBatch) + ")");
+}
+
+Status readPolicy(const json& object, const std::string& where, const std::string& path,
+                  PolicySpec& out)
+{
+    JsonFields f(object, where, path);
+    const std::string kind = f.choice("kind", {"dynamic", "static", "adaptive"});
+    if (kind == "dynamic") {
+        out.kind = PolicySpec::Kind::Dynamic;
+        readDynamicOrAdaptive(f, out, false);
+    } else if (kind == "adaptive") {
+        out.kind = PolicySpec::Kind::Adaptive;
+        readDynamicOrAdaptive(f, out, true);
+    } else if (kind == "static") {
+        out.kind = PolicySpec::Kind::Static;
+        out.maxBatch = int(f.integer("batch", wholeRange(1, kMaxBatch)));
+        const auto timeout = f.optionalNumber("timeout_ms", NumberRule::nonNegative());
+        out.maxQueueDelayS = timeout ? seconds(*timeout) : PolicySpec::kNoTimeout;
+    }
+    return f.finish();
+}
+
+Status readServers(const json& object, const std::string& where, const std::string& path,
+                   ServerSpec& out)
+{
+    JsonFields f(object, where, path);
+    out.count = int(f.integerOr("count", 1, wholeRange(1, kMaxServers)));
+    const std::string placement =
+        f.choice("placement", {"shared", "round_robin", "least_loaded", "random"}, "shared");
+    out.placement = placement == "round_robin"    ? ServerSpec::Placement::RoundRobin
+                    : placement == "least_loaded" ? ServerSpec::Placement::LeastLoaded
+                    : placement == "random"       ? ServerSpec::Placement::Random
+                                                  : ServerSpec::Placement::Shared;
+    return f.finish();
+}
+
+Status readDistribution(const json& object, const std::string& where, const std::string& path,
+                        Variability& out)
+{
+    JsonFields f(object, where, path);
+    const std::string kind =
+        f.choice("kind", {"deterministic", "exponential", "gamma", "lognormal"});
+    out.cv = 0.0;
+    if (kind == "deterministic") {
+        out.kind = VariabilityKind::Deterministic;
+    } else if (kind == "exponential") {
+        out.kind = VariabilityKind::Exponential;
+        out.cv = 1.0;
+    } else if (kind == "gamma" || kind == "lognormal") {
+        out.kind = kind == "gamma" ? VariabilityKind::Gamma : VariabilityKind::Lognormal;
+        out.cv = f.number("cv", NumberRule::nonNegative());
+    }
+    return f.finish();
+}
+
+void readTable(JsonFields& f, ServiceSpec& out)
+{
+    out.tableBatch = f.numbers("batch", wholeRange(1, kMaxBatch));
+    const auto latencyMs = f.numbers("latency_ms", NumberRule::positive());
+    requireIncreasing(f, "batch", out.tableBatch, false, "batch sizes must increase");
+    if (!f.ok())
+        return;
+    if (out.tableBatch.empty())
+        return f.fail("batch", "needs at least one measured batch size");
+    if (latencyMs.size() != out.tableBatch.size())
+        return f.fail("latency_ms", "must have as many entries as batch (" +
+                                        std::to_string(out.tableBatch.size()) + ", got " +
+                                        std::to_string(latencyMs.size()) + ")");
+    for (double ms : latencyMs)
+        out.tableLatencyS.push_back(seconds(ms));
+}
+
+Status readService(const json& object, const std::string& where, const std::string& path,
+                   ServiceSpec& out)
+{
+    JsonFields f(object, where, path);
+    const std::string kind = f.choice("kind", {"linear", "table", "exponential", "accelerator"});
+    out.distribution = {};
+    if (kind == "linear") {
+        out.kind = ServiceSpec::Kind::Linear;
+        out.baseS = seconds(f.number("base_ms", NumberRule::nonNegative()));
+        out.perItemS = seconds(f.number("per_item_ms", NumberRule::nonNegative()));
+        if (f.ok() && out.baseS + out.perItemS <= 0.0)
+            f.fail("per_item_ms", "base_ms and per_item_ms cannot both be 0");
+    } else if (kind == "table") {
+        out.kind = ServiceSpec::Kind::Table;
+        readTable(f, out);
+    } else if (kind == "exponential") {
+        out.kind = ServiceSpec::Kind::Exponential;
+        out.meanS = seconds(f.number("mean_ms", NumberRule::positive()));
+        out.distribution = {VariabilityKind::Exponential, 1.0};
+    } else if (kind == "accelerator") {
+        out.kind = ServiceSpec::Kind::Accelerator;
+        if (const auto* model = f.object("model", true)) {
+            out.acceleratorModel = *model;
+            // Validated here so a bad parameter is reported with its key when the file is read.
+            if (auto built = accel::modelFromJson(*model, f.child("model"), path); !built)
+                f.adopt(built.error());
+        }
+    }
+    if (const auto* distribution = f.object("distribution"))
+        f.adopt(readDistribution(*distribution, f.child("distribution"), path, out.distribution));
+    if (f.ok() && out.kind == ServiceSpec::Kind::Accelerator &&
+        out.distribution.kind != VariabilityKind::Deterministic)
+        f.fail("distribution", "must be deterministic for the accelerator model (its thermal "
+                               "state follows the service times it computes)");
+    return f.finish();
+}
+
+Status readPower(const json& object, const std::string& where, const std::string& path,
+                 PowerSpec& out)
+{
+    JsonFields f(object, where, path);
+    out.idleW = f.number("idle_w", NumberRule::nonNegative());
+    out.busyW = f.number("busy_w", NumberRule::nonNegative());
+    return f.finish();
+}
+
+Status readOutput(const json& object, const std::string& where, const std::string& path,
+                  OutputSpec& out)
+{
+    JsonFields f(object, where, path);
+    out.windowS = f.numberOr("window_s", 0.0, NumberRule::nonNegative());
+    out.records = f.boolean("records", false);
+    return f.finish();
+}
+
+void readCounts(JsonFields& f, Scenario& out)
+{
+    out.name = f.stringOr("name", {});
+    out.seed = f.unsignedOr("seed", 1);
+    out.requests = f.unsignedOr("requests", 100000);
+    if (f.ok() && (out.requests < 1 || out.requests > kMaxRequests))
+        f.fail("requests", out.requests < 1 ? "must be at least 1 (got 0)"
+                                            : "must be at most " + std::to_string(kMaxRequests) +
+                                                  " (got " + std::to_string(out.requests) + ")");
+    out.warmupRequests = f.unsignedOr("warmup_requests", out.requests / 10);
+    if (f.ok() && out.warmupRequests > kMaxRequests)
+        f.fail("warmup_requests", "must be at most " + std::to_string(kMaxRequests) + " (got " +
+                                      std::to_string(out.warmupRequests) + ")");
+    out.replications = int(f.integerOr("replications", 5, wholeRange(1, kMaxReplications)));
+    out.maxQueueRequests = f.unsignedOr("max_queue_requests", 1000000);
+    if (f.ok() && out.maxQueueRequests < 1)
+        f.fail("max_queue_requests", "must be at least 1 (got 0)");
+}
+
+void readTraffic(JsonFields& f, const std::string& path, Scenario& out)
+{
+    // Both are looked up, so each is a known key whichever one the scenario uses.
+    const auto* streams = f.array("streams");
+    const auto* arrivals = f.object("arrivals");
+    if (!f.ok())
+        return;
+    if (streams && arrivals)
+        return f.fail("streams", "give either arrivals or streams, not both");
+    if (streams) {
+        out.namedStreams = true;
+        f.adopt(readStreams(f, *streams, path, out.streams));
+        return;
+    }
+    if (!arrivals)
+        return f.fail("arrivals", "missing; expected an object (or a streams list)",
+                      ErrorCode::Format);
+    StreamSpec stream;
+    f.adopt(readArrivals(*arrivals, f.child("arrivals"), path, stream.arrivals));
+    out.streams.push_back(std::move(stream));
+}
+
+} // namespace
+
+Expected<Scenario> scenarioFromJson(const nlohmann::json& json, const std::string& path)
+{
+    Scenario out;
+    JsonFields f(json, "scenario", path);
+    readCounts(f, out);
+    readTraffic(f, path, out);
+    if (const auto* policy = f.object("policy", true))
+        f.adopt(readPolicy(*policy, f.child("policy"), path, out.policy));
+    if (const auto* servers = f.object("servers"))
+        f.adopt(readServers(*servers, f.child("servers"), path, out.servers));
+    if (const auto* service = f.object("service", true))
+        f.adopt(readService(*service, f.child("service"), path, out.service));
+    if (const auto* power = f.object("power")) {
+        PowerSpec spec;
+        f.adopt(readPower(*power, f.child("power"), path, spec));
+        out.power = spec;
+    }
+    if (const auto* output = f.object("output"))
+        f.adopt(readOutput(*output, f.child("output"), path, out.output));
+    if (auto status = f.finish(); !status)
+        return status.error();
+    return out;
+}
+
+Expected<Scenario> loadScenario(const std::string& path)
+{
+    auto source = io::openByteSource(path);
+    if (!source)
+        return source.error();
+    auto text = io::readAll(**source, std::uint64_t(256) << 20);
+    if (!text)
+        return text.error();
+    auto parsed = io::parseJson(*text, path);
+    if (!parsed)
+        return parsed.error();
+    return scenarioFromJson(*parsed, path);
+}
+
+} // namespace bs::sim

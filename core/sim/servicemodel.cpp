@@ -1,0 +1,104 @@
+#include "sim/servicemodel.h"
+
+#include "accel/model.h"
+#include "sim/acceleratorservicemodel.h"
+#include "sim/variability.h"
+
+#include <algorithm>
+#include <sstream>
+
+namespace bs::sim {
+
+namespace {
+
+/// linear, table and exponential: a mean per batch size, looked up in a table built once, times
+/// a mean-1 variability multiplier.
+class MeanTableServiceModel final : public ServiceModel
+{
+public:
+    MeanTableServiceModel(std::vector<double> meanS, const Variability& variability)
+        : m_meanS(std::move(meanS))
+        , m_sampler(variability)
+    {}
+    double meanServiceS(int batch) const override { return m_meanS[std::size_t(batch)]; }
+    BatchService serve(int batch, ServerState*, double, Rng& rng) const override
+    {
+        return {m_meanS[std::size_t(batch)] * m_sampler.draw(rng)};
+    }
+
+private:
+    std::vector<double> m_meanS; ///< Index = batch size; [0] unused.
+    VariabilitySampler m_sampler;
+};
+
+std::string describe(double v)
+{
+    std::ostringstream out;
+    out << v;
+    return out.str();
+}
+
+/// Linear interpolation in the measured sweep; below the first size its latency, above the last
+/// the straight line through the last two points (a single point stays flat).
+std::vector<double> tableMeans(const ServiceSpec& service, int maxBatch,
+                               std::vector<std::string>& warnings)
+{
+    const auto& x = service.tableBatch;
+    const auto& y = service.tableLatencyS;
+    std::vector<double> means(std::size_t(maxBatch) + 1, 0.0);
+    for (int b = 1; b <= maxBatch; ++b) {
+        const double xb = b;
+        double v = 0.0;
+        if (xb <= x.front() || x.size() == 1) {
+            v = xb <= x.front() ? y.front() : y.back();
+        } else if (xb >= x.back()) {
+            const std::size_t n = x.size();
+            v = y[n - 1] + (xb - x[n - 1]) * (y[n - 1] - y[n - 2]) / (x[n - 1] - x[n - 2]);
+        } else {
+            const auto hi = std::size_t(std::upper_bound(x.begin(), x.end(), xb) - x.begin());
+            const double f = (xb - x[hi - 1]) / (x[hi] - x[hi - 1]);
+            v = y[hi - 1] + f * (y[hi] - y[hi - 1]);
+        }
+        means[std::size_t(b)] = std::max(v, 1e-12);
+    }
+    if (double(maxBatch) > x.back())
+        warnings.push_back("scenario.service.batch: the policy allows batches up to " +
+                           std::to_string(maxBatch) + " but the table ends at " +
+                           describe(x.back()) + "; larger batches are extrapolated" +
+                           (x.size() > 1 ? " along the last segment" : " flat"));
+    if (x.front() > 1.0)
+        warnings.push_back("scenario.service.batch: the table starts at batch " +
+                           describe(x.front()) + "; smaller batches use its latency");
+    return means;
+}
+
+} // namespace
+
+Expected<std::shared_ptr<const ServiceModel>>
+makeServiceModel(const ServiceSpec& service, int maxBatch, std::vector<std::string>& warnings)
+{
+    std::vector<double> means(std::size_t(maxBatch) + 1, 0.0);
+    switch (service.kind) {
+    case ServiceSpec::Kind::Linear:
+        for (int b = 1; b <= maxBatch; ++b)
+            means[std::size_t(b)] = service.baseS + service.perItemS * double(b);
+        break;
+    case ServiceSpec::Kind::Exponential:
+        std::fill(means.begin() + 1, means.end(), service.meanS);
+        break;
+    case ServiceSpec::Kind::Table:
+        means = tableMeans(service, maxBatch, warnings);
+        break;
+    case ServiceSpec::Kind::Accelerator: {
+        auto model = accel::modelFromJson(service.acceleratorModel, "scenario.service.model", {});
+        if (!model)
+            return model.error();
+        return std::shared_ptr<const ServiceModel>(
+            std::make_shared<AcceleratorServiceModel>(std::move(*model)));
+    }
+    }
+    return std::shared_ptr<const ServiceModel>(
+        std::make_shared<MeanTableServiceModel>(std::move(means), service.distribution));
+}
+
+} // namespace bs::sim
