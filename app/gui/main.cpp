@@ -1,9 +1,11 @@
+#include "document/autosave.h"
 #include "mainwindow.h"
 #include "util/version.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
 
+#include <algorithm>
 #include <cstdio>
 
 int main(int argc, char** argv)
@@ -33,6 +35,17 @@ int main(int argc, char** argv)
     const QCommandLineOption size(QStringLiteral("window-size"),
                                   QApplication::translate("main", "Window size as WIDTHxHEIGHT."),
                                   QStringLiteral("size"));
+    const QCommandLineOption recoveryDir(
+        QStringLiteral("recovery-dir"),
+        QApplication::translate("main", "Folder for crash-recovery copies (default: the "
+                                        "application data folder)."),
+        QStringLiteral("dir"));
+    const QCommandLineOption autosaveInterval(
+        QStringLiteral("autosave-interval-ms"),
+        QApplication::translate("main", "How often unsaved work is copied for recovery."),
+        QStringLiteral("ms"), QStringLiteral("60000"));
+    parser.addOption(recoveryDir);
+    parser.addOption(autosaveInterval);
     parser.addOption(screenshots);
     parser.addOption(largeFonts);
     parser.addOption(size);
@@ -43,12 +56,19 @@ int main(int argc, char** argv)
         window.setLargeFontMode(true);
     const QStringList files = parser.positionalArguments();
     window.openInitial(files.isEmpty() ? QString() : files.front());
+    if (!parser.isSet(screenshots)) {
+        window.enableAutosave(parser.isSet(recoveryDir) ? parser.value(recoveryDir)
+                                                        : bs::widgets::Autosave::defaultDirectory(),
+                              std::max(100, parser.value(autosaveInterval).toInt()));
+    }
     if (parser.isSet(size)) {
         const QStringList parts = parser.value(size).split(QLatin1Char('x'));
         if (parts.size() == 2)
             window.resize(parts[0].toInt(), parts[1].toInt());
     }
     window.show();
+    if (!parser.isSet(screenshots))
+        window.offerRecovery();
     if (parser.isSet(screenshots)) {
         const QStringList written = window.saveScreenshots(parser.value(screenshots));
         for (const QString& path : written)

@@ -3,16 +3,22 @@
 #include "abouttext.h"
 #include "charts/chartpanel.h"
 #include "charts/chartview.h"
+#include "document/autosave.h"
 #include "document/projectdocument.h"
 #include "filecontroller.h"
+#include "import/importcontroller.h"
+#include "io/projectfile.h"
 #include "jobs/jobrunner.h"
 #include "panels/datasetpanel.h"
 #include "panels/jobstatuswidget.h"
-#include "panels/jsontreeview.h"
 #include "panels/memoeditor.h"
 #include "panels/messagebar.h"
+#include "panels/modelpanel.h"
 #include "state/settings.h"
+#include "views/simulationview.h"
 #include "views/sweepview.h"
+#include "views/traceview.h"
+#include "workbench/workbenchcontroller.h"
 
 #include <QAction>
 #include <QApplication>
@@ -21,6 +27,7 @@
 #include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QFileInfo>
+#include <QLocale>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
@@ -46,6 +53,7 @@ MainWindow::MainWindow(widgets::Settings* settings, QWidget* parent)
     setWindowIcon(QIcon(QStringLiteral(":/icons/batchscope.svg")));
     setAcceptDrops(true);
     m_files = new FileController(m_document, m_settings, m_messages, this);
+    m_importer = new widgets::ImportController(m_document, m_jobs, m_messages, this);
     createViews();
     createDocks();
     createMenus();
@@ -56,10 +64,12 @@ MainWindow::MainWindow(widgets::Settings* settings, QWidget* parent)
     connect(m_document, &widgets::ProjectDocument::filePathChanged, this, &MainWindow::updateTitle);
     connect(m_document, &widgets::ProjectDocument::titleChanged, this, &MainWindow::updateTitle);
     connect(m_document, &widgets::ProjectDocument::projectReset, this, &MainWindow::updateTitle);
-    connect(m_document, &widgets::ProjectDocument::projectReset, this,
-            &MainWindow::refreshModelDock);
-    connect(m_document, &widgets::ProjectDocument::sectionChanged, this,
-            &MainWindow::refreshModelDock);
+    m_workbench = new widgets::WorkbenchController(m_document, m_jobs, m_modelPanel, m_sweepView,
+                                                   m_simulationView, this);
+    // The trace charts show the same SLA and power cap as the model dock.
+    connect(m_workbench, &widgets::WorkbenchController::resultsApplied, m_traceView, [this]() {
+        m_traceView->setLimits(m_workbench->slaP99Ms(), m_workbench->powerCapW());
+    });
     connect(m_files, &FileController::recentFilesChanged, this, &MainWindow::rebuildRecentMenu);
     resize(1400, 900);
     m_normalFont = QApplication::font();
@@ -75,6 +85,10 @@ void MainWindow::createViews()
 {
     m_sweepView = new widgets::SweepView(m_document, this);
     m_views->addTab(m_sweepView, tr("Sweep"));
+    m_simulationView = new widgets::SimulationView(this);
+    m_views->addTab(m_simulationView, tr("Simulation"));
+    m_traceView = new widgets::TraceView(m_document, m_jobs, this);
+    m_views->addTab(m_traceView, tr("Traces"));
     auto* central = new QWidget(this);
     auto* layout = new QVBoxLayout(central);
     layout->setContentsMargins(4, 4, 4, 4);
@@ -97,9 +111,11 @@ void MainWindow::createDocks()
 {
     m_datasetPanel = new widgets::DatasetPanel(m_document, this);
     addDock(tr("Datasets"), QStringLiteral("datasetsDock"), m_datasetPanel, Qt::LeftDockWidgetArea);
-    m_modelTree = new widgets::JsonTreeView(this);
+    connect(m_datasetPanel, &widgets::DatasetPanel::importRequested, this,
+            [this]() { m_importer->importWithDialog(); });
+    m_modelPanel = new widgets::ModelPanel(m_document, this);
     QDockWidget* model =
-        addDock(tr("Model"), QStringLiteral("modelDock"), m_modelTree, Qt::RightDockWidgetArea);
+        addDock(tr("Model"), QStringLiteral("modelDock"), m_modelPanel, Qt::RightDockWidgetArea);
     m_memoEditor = new widgets::MemoEditor(m_document, this);
     QDockWidget* playbook = addDock(tr("Playbook and memo"), QStringLiteral("playbookDock"),
                                     m_memoEditor, Qt::RightDockWidgetArea);
@@ -121,6 +137,8 @@ void MainWindow::createMenus()
     file->addAction(tr("Save &As…"), QKeySequence::SaveAs, m_files,
                     [this]() { m_files->saveAs(); });
     file->addSeparator();
+    file->addAction(tr("&Import…"), QKeySequence(tr("Ctrl+I")), this,
+                    [this]() { m_importer->importWithDialog(); });
     file->addAction(tr("&Export Chart…"), QKeySequence(tr("Ctrl+E")), this,
                     &MainWindow::exportCurrentChart);
     file->addSeparator();
@@ -190,13 +208,6 @@ void MainWindow::updateTitle()
     setWindowModified(m_document->isModified());
 }
 
-void MainWindow::refreshModelDock()
-{
-    nlohmann::json inputs = {{"model", m_document->project().model},
-                             {"scenarios", m_document->project().scenarios}};
-    m_modelTree->setJson(inputs, tr("Inputs"));
-}
-
 void MainWindow::openInitial(const QString& path)
 {
     if (path.isEmpty() || !m_files->openProject(path)) {
@@ -211,6 +222,8 @@ QStringList MainWindow::saveScreenshots(const QString& folder)
 {
     QStringList written;
     QDir().mkpath(folder);
+    // Screenshots show finished results, not a half-drawn page.
+    m_jobs->waitForIdle(120000);
     for (int i = 0; i < m_views->count(); ++i) {
         m_views->setCurrentIndex(i);
         // Let pending layouts and chart animations settle before grabbing.
@@ -223,6 +236,59 @@ QStringList MainWindow::saveScreenshots(const QString& folder)
     }
     m_views->setCurrentIndex(0);
     return written;
+}
+
+void MainWindow::enableAutosave(const QString& dir, int intervalMs)
+{
+    delete m_autosave;
+    m_recoveryDir = dir;
+    m_autosave = new widgets::Autosave(m_document, dir, intervalMs, this);
+    connect(m_autosave, &widgets::Autosave::saveFailed, this, [this](const QString& message) {
+        m_messages->showMessage(widgets::MessageBar::Kind::Warning,
+                                tr("The recovery copy could not be written: %1").arg(message));
+    });
+}
+
+bool MainWindow::offerRecovery(bool ask)
+{
+    if (m_recoveryDir.isEmpty())
+        return false;
+    const auto found = widgets::Autosave::findRecoverable(m_recoveryDir);
+    if (found.isEmpty())
+        return false;
+    const widgets::Autosave::Recoverable& newest = found.front();
+    if (ask) {
+        const auto answer = QMessageBox::question(
+            this, tr("Recover unsaved work?"),
+            tr("BatchScope did not close normally. A recovery copy of “%1” from %2 holds changes "
+               "that were not saved. Recover it?")
+                .arg(newest.title,
+                     QLocale().toString(newest.savedAt.toLocalTime(), QLocale::ShortFormat)),
+            QMessageBox::Yes | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Yes);
+        if (answer == QMessageBox::Cancel)
+            return false; // keep it for the next start
+        if (answer == QMessageBox::Discard) {
+            for (const auto& r : found)
+                widgets::Autosave::remove(r);
+            return false;
+        }
+    }
+    auto project = io::loadProject(newest.recoveryPath.toStdString());
+    if (!project) {
+        m_messages->showError(tr("The recovery copy could not be read: %1")
+                                  .arg(QString::fromStdString(project.error().toString())));
+        return false;
+    }
+    m_document->reset(std::move(*project), newest.originalPath, true);
+    for (const auto& r : found)
+        widgets::Autosave::remove(r);
+    m_messages->showMessage(
+        widgets::MessageBar::Kind::Information,
+        tr("Recovered unsaved work from %1. Save it to keep it.")
+            .arg(QLocale().toString(newest.savedAt.toLocalTime(), QLocale::ShortFormat)));
+    if (m_autosave)
+        m_autosave->saveNow(true);
+    return true;
 }
 
 void MainWindow::setLargeFontMode(bool on)
@@ -263,6 +329,8 @@ void MainWindow::closeEvent(QCloseEvent* event)
     }
     m_jobs->cancelAll();
     saveLayout();
+    if (m_autosave)
+        m_autosave->discard();
     event->accept();
 }
 
@@ -274,18 +342,24 @@ void MainWindow::dragEnterEvent(QDragEnterEvent* event)
 
 void MainWindow::dropEvent(QDropEvent* event)
 {
+    // A project opens; anything else is imported (the Import dialog shows what was detected).
+    QStringList measurements;
     const auto urls = event->mimeData()->urls();
     for (const QUrl& url : urls) {
         const QString path = url.toLocalFile();
+        if (path.isEmpty())
+            continue;
         if (path.endsWith(QLatin1String(".bsproj"), Qt::CaseInsensitive)) {
             if (m_files->maybeSave())
                 m_files->openProject(path);
             event->acceptProposedAction();
             return;
         }
+        measurements << path;
     }
-    m_messages->showMessage(widgets::MessageBar::Kind::Warning,
-                            tr("Only BatchScope projects (*.bsproj) can be dropped here."));
+    event->acceptProposedAction();
+    if (!measurements.isEmpty())
+        m_importer->importWithDialog(measurements);
 }
 
 } // namespace bs::gui

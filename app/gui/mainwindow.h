@@ -7,10 +7,16 @@ class QMenu;
 class QTabWidget;
 
 namespace bs::widgets {
+class Autosave;
 class DatasetPanel;
+class ImportController;
 class JobRunner;
-class JsonTreeView;
 class MemoEditor;
+class ModelPanel;
+class SimulationView;
+class TraceView;
+class RegionView;
+class WorkbenchController;
 class MessageBar;
 class ProjectDocument;
 class Settings;
@@ -37,6 +43,12 @@ public:
     widgets::JobRunner* jobs() const { return m_jobs; }
     widgets::SweepView* sweepView() const { return m_sweepView; }
     widgets::DatasetPanel* datasetPanel() const { return m_datasetPanel; }
+    widgets::ImportController* importer() const { return m_importer; }
+    widgets::ModelPanel* modelPanel() const { return m_modelPanel; }
+    widgets::SimulationView* simulationView() const { return m_simulationView; }
+    widgets::TraceView* traceView() const { return m_traceView; }
+    widgets::RegionView* regionView() const { return m_regionView; }
+    widgets::WorkbenchController* workbench() const { return m_workbench; }
     QTabWidget* views() const { return m_views; }
 
     /// Opens FILE.bsproj, or the demo project when `path` is empty.
@@ -46,6 +58,12 @@ public:
     QStringList saveScreenshots(const QString& folder);
     /// Projector mode: larger application and chart fonts, thicker lines; remembered.
     void setLargeFontMode(bool on);
+    /// Starts keeping a recovery copy in `dir` (every `intervalMs`, and on each playbook step).
+    void enableAutosave(const QString& dir, int intervalMs = 60000);
+    widgets::Autosave* autosave() const { return m_autosave; }
+    /// Offers the newest recovery copy left by a crashed BatchScope in the autosave folder.
+    /// With `ask` false it is recovered without asking (tests). Returns whether one was loaded.
+    bool offerRecovery(bool ask = true);
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -59,7 +77,6 @@ private:
     void rebuildRecentMenu();
     void exportCurrentChart();
     void updateTitle();
-    void refreshModelDock();
     void restoreLayout();
     void saveLayout();
     QDockWidget* addDock(const QString& title, const QString& objectName, QWidget* content,
@@ -73,9 +90,16 @@ private:
     QTabWidget* m_views;
     widgets::SweepView* m_sweepView;
     widgets::DatasetPanel* m_datasetPanel = nullptr;
-    widgets::JsonTreeView* m_modelTree = nullptr;
+    widgets::ModelPanel* m_modelPanel = nullptr;
+    widgets::TraceView* m_traceView = nullptr;
+    widgets::RegionView* m_regionView = nullptr;
+    widgets::SimulationView* m_simulationView = nullptr;
+    widgets::WorkbenchController* m_workbench = nullptr;
     widgets::MemoEditor* m_memoEditor = nullptr;
     FileController* m_files;
+    widgets::ImportController* m_importer = nullptr;
+    widgets::Autosave* m_autosave = nullptr;
+    QString m_recoveryDir;
     QMenu* m_recentMenu = nullptr;
     QMenu* m_viewMenu = nullptr;
     QAction* m_largeFontAction = nullptr;

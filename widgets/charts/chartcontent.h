@@ -20,6 +20,9 @@ struct SeriesSpec
     SeriesData data;
     SeriesStyle style = SeriesStyle::Line;
     QColor colour; ///< Invalid: the theme picks.
+    /// Secondary series (p50 under a p99, CI bounds) stay out of the legend so the legend of
+    /// a small chart stays readable; they are still in the table and the tooltips.
+    bool inLegend = true;
 };
 
 /// A horizontal (constant y) or vertical (constant x) limit line: SLA, power cap, throttle.

@@ -11,6 +11,7 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLegendMarker>
 #include <QLineSeries>
 #include <QLogValueAxis>
 #include <QScatterSeries>
@@ -288,6 +289,15 @@ void ChartPanel::rebuild(const ChartContent& content)
     applyAxes(content);
     m_view->setUnits(content.xUnit, content.yUnit);
     m_view->seriesChanged();
+    // Hidden last: the legend re-creates markers while series and axes are attached.
+    const auto series = chart->series();
+    for (qsizetype i = 0; i < content.series.size(); ++i) {
+        if (content.series[i].inLegend)
+            continue;
+        const auto markers = chart->legend()->markers(series[i]);
+        for (QLegendMarker* marker : markers)
+            marker->setVisible(false);
+    }
 }
 
 void ChartPanel::updateInPlace(const ChartContent& content)

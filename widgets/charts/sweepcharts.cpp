@@ -97,7 +97,7 @@ ChartContent baseContent(const QString& title, const QString& yTitle, const QStr
 
 void addMeasured(ChartContent& content, const QList<SweepInput>& sweeps,
                  const SweepChartOptions& options, const Metric& metric, double scale,
-                 const QString& suffix, SeriesStyle style)
+                 const QString& suffix, SeriesStyle style, bool inLegend = true)
 {
     for (int i = 0; i < sweeps.size(); ++i) {
         if (!sweeps[i].table)
@@ -110,14 +110,18 @@ void addMeasured(ChartContent& content, const QList<SweepInput>& sweeps,
         spec.data.points = metricPoints(*sweeps[i].table, options, metric, scale);
         spec.style = style;
         spec.colour = colourFor(sweeps[i], i);
+        spec.inLegend = inLegend;
         if (!spec.data.points.isEmpty())
             content.series.append(spec);
     }
 }
 
 void addOverlays(ChartContent& content, const QList<SweepOverlay>& overlays,
-                 QList<QPointF> SweepOverlay::*member)
+                 QList<QPointF> SweepOverlay::*member, const SweepChartOptions& options)
 {
+    // Model and simulation overlays are functions of batch size only.
+    if (options.xAxis != SweepXAxis::BatchSize)
+        return;
     for (int i = 0; i < overlays.size(); ++i) {
         const QList<QPointF>& points = overlays[i].*member;
         if (points.isEmpty())
@@ -128,7 +132,9 @@ void addOverlays(ChartContent& content, const QList<SweepOverlay>& overlays,
         spec.data.yTitle = content.yTitle;
         spec.data.points = points;
         spec.style = SeriesStyle::Dashed;
-        spec.colour = neutralColour(i + 4);
+        // Overlays take colours no dataset role uses (sky blue, green, purple...).
+        static const int kOverlayColours[] = {4, 2, 3, 6};
+        spec.colour = neutralColour(kOverlayColours[i % 4]);
         content.series.append(spec);
     }
 }
@@ -176,7 +182,7 @@ ChartContent sweepThroughputChart(const QList<SweepInput>& sweeps,
     addMeasured(
         content, sweeps, options, [](const data::SweepPoint& p) { return p.throughputPerS; }, 1.0,
         {}, SeriesStyle::Line);
-    addOverlays(content, overlays, &SweepOverlay::throughputPerS);
+    addOverlays(content, overlays, &SweepOverlay::throughputPerS, options);
     return content;
 }
 
@@ -191,7 +197,7 @@ ChartContent sweepLatencyChart(const QList<SweepInput>& sweeps, const QList<Swee
     addMeasured(
         content, sweeps, options, [](const data::SweepPoint& p) { return p.latencyP50S; }, 1e3,
         QObject::tr("p50"), SeriesStyle::Dashed);
-    addOverlays(content, overlays, &SweepOverlay::latencyP99Ms);
+    addOverlays(content, overlays, &SweepOverlay::latencyP99Ms, options);
     if (options.slaP99Ms)
         content.references.append(
             {QObject::tr("SLA p99"), *options.slaP99Ms, Qt::Horizontal, QColor(200, 40, 40)});
@@ -205,7 +211,7 @@ ChartContent sweepEnergyChart(const QList<SweepInput>& sweeps, const QList<Sweep
         baseContent(QObject::tr("Energy per inference"), QObject::tr("Energy per inference (mJ)"),
                     QObject::tr("mJ"), options);
     addMeasured(content, sweeps, options, &energyPerInferenceJ, 1e3, {}, SeriesStyle::Line);
-    addOverlays(content, overlays, &SweepOverlay::energyPerInferenceMj);
+    addOverlays(content, overlays, &SweepOverlay::energyPerInferenceMj, options);
     return content;
 }
 
@@ -217,7 +223,7 @@ ChartContent sweepPowerChart(const QList<SweepInput>& sweeps, const QList<SweepO
     addMeasured(
         content, sweeps, options, [](const data::SweepPoint& p) { return p.powerW; }, 1.0, {},
         SeriesStyle::Line);
-    addOverlays(content, overlays, &SweepOverlay::powerW);
+    addOverlays(content, overlays, &SweepOverlay::powerW, options);
     if (options.powerCapW)
         content.references.append(
             {QObject::tr("Power cap"), *options.powerCapW, Qt::Horizontal, QColor(200, 40, 40)});

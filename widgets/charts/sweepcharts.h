@@ -27,7 +27,8 @@ struct SweepInput
 /// not drawn. Display units as in the charts.
 struct SweepOverlay
 {
-    QString name;
+    QString name;        ///< Short, for legends ("Model", "Simulated").
+    QString description; ///< What it is, for the caption above the charts.
     QList<QPointF> throughputPerS;
     QList<QPointF> latencyP99Ms;
     QList<QPointF> energyPerInferenceMj;

@@ -32,15 +32,17 @@ bool ProjectDocument::isModified() const
     return !m_undoStack->isClean();
 }
 
-void ProjectDocument::reset(data::Project project, const QString& filePath)
+void ProjectDocument::reset(data::Project project, const QString& filePath, bool modified)
 {
     m_project = std::move(project);
     m_filePath = filePath;
     m_undoStack->clear();
     m_undoStack->setClean();
+    if (modified)
+        m_undoStack->resetClean(); // no state of the history matches the file any more
     Q_EMIT projectReset();
     Q_EMIT filePathChanged(m_filePath);
-    Q_EMIT modifiedChanged(false);
+    Q_EMIT modifiedChanged(modified);
 }
 
 Status ProjectDocument::save(const QString& path)
@@ -74,6 +76,13 @@ void ProjectDocument::addDataset(data::Dataset dataset)
     if (dataset.id.empty() || m_project.findDataset(dataset.id))
         dataset.id = m_project.nextDatasetId();
     auto after = m_project.datasets;
+    // Baseline and candidate are unique roles: a new holder takes the role over.
+    if (dataset.role != data::DatasetRole::None) {
+        for (auto& existing : after) {
+            if (existing.role == dataset.role)
+                existing.role = data::DatasetRole::None;
+        }
+    }
     const QString text = tr("Import %1").arg(QString::fromStdString(dataset.name));
     after.push_back(std::move(dataset));
     m_undoStack->push(new SetDatasetsCommand(this, m_project.datasets, std::move(after), text));

@@ -38,7 +38,8 @@ public:
     QUndoStack* undoStack() const { return m_undoStack; }
 
     /// Replaces the whole project (New, Open): clears the undo history and the modified flag.
-    void reset(data::Project project, const QString& filePath);
+    /// `modified` marks it unsaved from the start (a project recovered after a crash).
+    void reset(data::Project project, const QString& filePath, bool modified = false);
     /// Saves atomically to `path` (the current path when empty); marks the state clean.
     Status save(const QString& path = {});
 

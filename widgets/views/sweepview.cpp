@@ -17,7 +17,10 @@ SweepView::SweepView(ProjectDocument* document, QWidget* parent)
     , m_xAxis(new QComboBox(this))
     , m_logX(new QCheckBox(tr("Log x"), this))
     , m_logY(new QCheckBox(tr("Log y"), this))
+    , m_caption(new QLabel(this))
 {
+    m_caption->setWordWrap(true);
+    m_caption->setTextFormat(Qt::PlainText);
     m_xAxis->addItem(tr("Batch size"), int(SweepXAxis::BatchSize));
     m_xAxis->addItem(tr("Concurrency"), int(SweepXAxis::Concurrency));
     m_xAxis->addItem(tr("Offered load"), int(SweepXAxis::RequestRate));
@@ -38,6 +41,7 @@ SweepView::SweepView(ProjectDocument* document, QWidget* parent)
     }
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(bar);
+    layout->addWidget(m_caption);
     layout->addLayout(grid, 1);
 
     connect(m_xAxis, &QComboBox::activated, this, [this]() {
@@ -78,6 +82,13 @@ SweepChartOptions SweepView::options() const
 void SweepView::setOverlays(QList<SweepOverlay> overlays)
 {
     m_overlays = std::move(overlays);
+    QStringList lines;
+    for (const SweepOverlay& overlay : std::as_const(m_overlays)) {
+        if (!overlay.description.isEmpty())
+            lines << overlay.description;
+    }
+    m_caption->setText(lines.join(QLatin1Char('\n')));
+    m_caption->setVisible(!lines.isEmpty());
     refresh();
 }
 

@@ -6,6 +6,7 @@
 
 class QCheckBox;
 class QComboBox;
+class QLabel;
 
 namespace bs::widgets {
 
@@ -36,6 +37,7 @@ private:
     QComboBox* m_xAxis;
     QCheckBox* m_logX;
     QCheckBox* m_logY;
+    QLabel* m_caption;
     QList<ChartPanel*> m_panels;
     QList<SweepOverlay> m_overlays;
     std::optional<double> m_slaP99Ms;

@@ -1,0 +1,156 @@
+#include "charts/chartpanel.h"
+#include "document/projectdocument.h"
+#include "import/columnmappingdialog.h"
+#include "import/importcontroller.h"
+#include "import/importdialog.h"
+#include "io/csvpreview.h"
+#include "jobs/jobrunner.h"
+#include "mainwindow.h"
+#include "models/datasetlistmodel.h"
+#include "panels/datasetpanel.h"
+#include "panels/messagebar.h"
+#include "state/settings.h"
+#include "testsupport.h"
+#include "views/sweepview.h"
+
+#include <QDialogButtonBox>
+#include <QPushButton>
+#include <QtTest>
+
+using namespace bs;
+using namespace bs::widgets;
+
+class TestImport : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void init();
+    void importingAFixtureFillsTheDockAndTheChart();
+    void badFileShowsAnInlineErrorWithLine();
+    void importDialogShowsDetectionAndNeedsAMapping();
+    void mappingDialogStartsFromTheSuggestion();
+    void cancellingALongImportAddsNothing();
+
+private:
+    std::unique_ptr<gui::MainWindow> makeWindow();
+    QTemporaryDir m_dir;
+    std::unique_ptr<Settings> m_settings;
+};
+
+void TestImport::init()
+{
+    m_settings = std::make_unique<Settings>(m_dir.filePath(QStringLiteral("settings.ini")));
+}
+
+std::unique_ptr<gui::MainWindow> TestImport::makeWindow()
+{
+    auto window = std::make_unique<gui::MainWindow>(m_settings.get());
+    window->document()->reset(data::Project{}, {});
+    return window;
+}
+
+void TestImport::importingAFixtureFillsTheDockAndTheChart()
+{
+    auto window = makeWindow();
+    QSignalSpy finished(window->importer(), &ImportController::importFinished);
+    ImportRequest request;
+    request.path = test::testDataPath(QStringLiteral("perf_analyzer/concurrency.csv.gz"));
+    request.role = data::DatasetRole::Baseline;
+    window->importer()->importFiles({request});
+    QVERIFY(finished.wait(20000));
+    QCOMPARE(finished.at(0).at(0).toInt(), 1);
+
+    DatasetListModel* model = window->datasetPanel()->model();
+    QCOMPARE(model->rowCount(), 1);
+    QCOMPARE(model->data(model->index(0, DatasetListModel::ReaderColumn)).toString(),
+             QStringLiteral("perf_analyzer"));
+    QCOMPARE(model->data(model->index(0, DatasetListModel::RoleColumn)).toString(), QStringLiteral("Baseline"));
+    const data::Dataset& dataset = window->document()->project().datasets.front();
+    QCOMPARE(dataset.provenance.sha256.size(), std::size_t(64));
+    // The throughput chart now has the imported sweep, in inferences per second as read.
+    const ChartContent throughput = window->sweepView()->panels()[0]->content();
+    QCOMPARE(throughput.series.size(), 1);
+    QCOMPARE(throughput.series[0].data.points.size(), qsizetype(dataset.sweep()->points.size()));
+    QVERIFY(window->document()->isModified());
+}
+
+void TestImport::badFileShowsAnInlineErrorWithLine()
+{
+    auto window = makeWindow();
+    window->show();
+    QSignalSpy finished(window->importer(), &ImportController::importFinished);
+    const QString path = test::testDataPath(QStringLiteral("perf_analyzer/non_numeric.csv"));
+    window->importer()->importFiles({ImportRequest{path, QStringLiteral("perf_analyzer"), {}, {}}});
+    QVERIFY(finished.wait(20000));
+    QCOMPARE(finished.at(0).at(1).toInt(), 1);
+    QVERIFY(window->messageBar()->isVisible());
+    QCOMPARE(window->messageBar()->kind(), MessageBar::Kind::Error);
+    QVERIFY2(window->messageBar()->text().contains(path + QStringLiteral(":3:")),
+             qPrintable(window->messageBar()->text()));
+    QCOMPARE(window->document()->project().datasets.size(), std::size_t(0));
+}
+
+void TestImport::importDialogShowsDetectionAndNeedsAMapping()
+{
+    ImportDialog dialog({test::testDataPath(QStringLiteral("perf_analyzer/concurrency.csv")),
+                         test::testDataPath(QStringLiteral("generic_csv/sweep_ms.csv"))});
+    QCOMPARE(dialog.fileCount(), 2);
+    QVERIFY2(dialog.detectionText(0).startsWith(QStringLiteral("perf_analyzer: ")),
+             qPrintable(dialog.detectionText(0)));
+    const auto requests = dialog.requests();
+    QCOMPARE(requests[0].format, QStringLiteral("perf_analyzer"));
+    QVERIFY(requests[1].format.isEmpty() || readerNeedsMapping(requests[1].format));
+    auto* ok = dialog.findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok);
+    QVERIFY(!ok->isEnabled()); // the generic CSV has no mapping yet
+    dialog.setFormat(1, QStringLiteral("perf_analyzer"));
+    QVERIFY(ok->isEnabled());
+}
+
+void TestImport::mappingDialogStartsFromTheSuggestion()
+{
+    const QString path = test::testDataPath(QStringLiteral("generic_csv/sweep_ms.csv"));
+    auto preview = io::previewCsv(path.toStdString());
+    QVERIFY(preview);
+    QCOMPARE(preview->headers.size(), std::size_t(7));
+    const auto suggested = io::suggestColumnMapping(preview->headers, preview->rows.front(),
+                                                    io::MappingTarget::Sweep);
+    ColumnMappingDialog dialog(QStringLiteral("sweep_ms.csv"), *preview, io::MappingTarget::Sweep,
+                               suggested);
+    QVERIFY(dialog.mapping() == suggested);
+    dialog.setBinding(QStringLiteral("latency_p99"), QStringLiteral("p99_ms"), QStringLiteral("us"));
+    const io::ColumnBinding* p99 = dialog.mapping().find("latency_p99");
+    QVERIFY(p99);
+    QCOMPARE(p99->unit, std::string("us"));
+    // The options round-trip through the reader's own validation.
+    QVERIFY(io::columnMappingFromJson(dialog.readerOptions(), io::MappingTarget::Sweep, "x"));
+}
+
+void TestImport::cancellingALongImportAddsNothing()
+{
+    // ~60 MB of perf_analyzer rows: long enough to cancel while it reads.
+    const QString path = m_dir.filePath(QStringLiteral("long.csv"));
+    {
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("Concurrency,Inferences/Second,p50 latency,p99 latency\n");
+        QByteArray block;
+        for (int i = 1; i <= 20000; ++i)
+            block += QByteArray::number(i) + ",1000.5,900,1200\n";
+        for (int k = 0; k < 170; ++k)
+            file.write(block);
+    }
+    auto window = makeWindow();
+    QSignalSpy ended(window->jobs(), &JobRunner::jobEnded);
+    window->importer()->importFiles({ImportRequest{path, QStringLiteral("perf_analyzer"), {}, {}}});
+    QTRY_VERIFY(window->jobs()->isRunning(QStringLiteral("import")));
+    window->jobs()->cancel(QStringLiteral("import"));
+    QVERIFY(ended.wait(20000));
+    QCOMPARE(ended.at(0).at(1).toBool(), true);
+    QVERIFY(window->jobs()->waitForIdle(20000));
+    QCOMPARE(window->document()->project().datasets.size(), std::size_t(0));
+    QVERIFY(!window->document()->isModified());
+    QVERIFY(window->messageBar()->text().contains(QStringLiteral("cancelled")));
+}
+
+QTEST_MAIN(TestImport)
+#include "tst_import.moc"

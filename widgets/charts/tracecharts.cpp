@@ -1,0 +1,313 @@
+#include "charts/tracecharts.h"
+
+#include <QObject>
+
+#include <algorithm>
+#include <cmath>
+
+namespace bs::widgets {
+
+namespace {
+
+constexpr double kMsPerS = 1000.0;
+
+SeriesSpec cdfSeries(const QString& name, const analysis::Distribution& distribution,
+                     const QColor& colour)
+{
+    SeriesSpec spec;
+    spec.data.name = name;
+    spec.style = SeriesStyle::Step;
+    spec.colour = colour;
+    for (std::size_t i = 0; i < distribution.cdfValue.size(); ++i)
+        spec.data.points.append(
+            {distribution.cdfValue[i] * kMsPerS, distribution.cdfProbability[i]});
+    return spec;
+}
+
+/// Adds "p99 = 12.3 ms" lines for the percentile and its interval bounds.
+void addPercentileLines(ChartContent& content, const analysis::Distribution& distribution,
+                        double probability, const QString& label, const QColor& colour)
+{
+    const auto* estimate = distribution.at(probability);
+    if (!estimate || !std::isfinite(estimate->value))
+        return;
+    content.references.append(
+        {QStringLiteral("%1 %2 ms").arg(label).arg(estimate->value * kMsPerS, 0, 'g', 4),
+         estimate->value * kMsPerS, Qt::Vertical, colour});
+    const QColor faint(colour.red(), colour.green(), colour.blue(), 110);
+    if (std::isfinite(estimate->ciLow))
+        content.references.append({QObject::tr("%1 95% CI low").arg(label),
+                                   estimate->ciLow * kMsPerS, Qt::Vertical, faint});
+    if (std::isfinite(estimate->ciHigh))
+        content.references.append({QObject::tr("%1 95% CI high").arg(label),
+                                   estimate->ciHigh * kMsPerS, Qt::Vertical, faint});
+}
+
+const analysis::WindowPercentiles*
+windowPercentile(const std::vector<analysis::WindowPercentiles>& all, double probability)
+{
+    for (const auto& one : all)
+        if (std::fabs(one.probability - probability) < 1e-9)
+            return &one;
+    return nullptr;
+}
+
+/// Window values as points at the window centres (seconds), skipping empty windows.
+QList<QPointF> windowPoints(const std::vector<double>& startS, double windowS,
+                            const std::vector<double>& values, double scale)
+{
+    QList<QPointF> points;
+    const double origin = startS.empty() ? 0.0 : startS.front();
+    for (std::size_t i = 0; i < values.size() && i < startS.size(); ++i)
+        if (std::isfinite(values[i]))
+            points.append({startS[i] - origin + windowS / 2.0, values[i] * scale});
+    return points;
+}
+
+SeriesSpec lineSeries(const QString& name, QList<QPointF> points, const QColor& colour,
+                      SeriesStyle style = SeriesStyle::Line, bool inLegend = true)
+{
+    SeriesSpec spec;
+    spec.data.name = name;
+    spec.data.points = std::move(points);
+    spec.colour = colour;
+    spec.style = style;
+    spec.inLegend = inLegend;
+    return spec;
+}
+
+/// Fills the per-series axis titles the table view and CSV export use.
+ChartContent finish(ChartContent content)
+{
+    for (auto& series : content.series) {
+        series.data.xTitle = content.xTitle;
+        series.data.yTitle = content.yTitle;
+    }
+    return content;
+}
+
+} // namespace
+
+ChartContent latencyCdfChart(const analysis::RequestAnalysis& analysis)
+{
+    ChartContent content;
+    content.title =
+        QObject::tr("Latency distribution — %1").arg(QString::fromStdString(analysis.name));
+    content.xTitle = QObject::tr("Latency (ms)");
+    content.yTitle = QObject::tr("Fraction of requests ≤ x");
+    content.xUnit = QStringLiteral("ms");
+    content.logX = true;
+    content.emptyText = QObject::tr("The trace has no completion times: no latency to draw");
+    if (analysis.latency.count > 0) {
+        content.series.append(
+            cdfSeries(QObject::tr("Latency"), analysis.latency, neutralColour(0)));
+        addPercentileLines(content, analysis.latency, 0.50, QStringLiteral("p50"),
+                           neutralColour(2));
+        addPercentileLines(content, analysis.latency, 0.99, QStringLiteral("p99"),
+                           QColor(200, 40, 40));
+    }
+    if (analysis.queueWait.count > 0)
+        content.series.append(
+            cdfSeries(QObject::tr("Queue wait"), analysis.queueWait, neutralColour(1)));
+    return finish(content);
+}
+
+ChartContent percentilesOverTimeChart(const analysis::RequestAnalysis& analysis,
+                                      std::optional<double> slaP99Ms)
+{
+    const auto& series = analysis.timeSeries;
+    ChartContent content;
+    content.title =
+        QObject::tr("Latency percentiles over time (%1 s windows)").arg(series.windowS, 0, 'g', 3);
+    content.xTitle = QObject::tr("Time since first arrival (s)");
+    content.yTitle = QObject::tr("Latency (ms)");
+    content.xUnit = QStringLiteral("s");
+    content.yUnit = QStringLiteral("ms");
+    content.yIncludesZero = true;
+    content.emptyText = QObject::tr("The trace has no completion times: no latency over time");
+    if (const auto* p50 = windowPercentile(series.latency, 0.50))
+        content.series.append(lineSeries(
+            QStringLiteral("p50"), windowPoints(series.startS, series.windowS, p50->value, kMsPerS),
+            neutralColour(2)));
+    if (const auto* p99 = windowPercentile(series.latency, 0.99)) {
+        content.series.append(lineSeries(
+            QStringLiteral("p99"), windowPoints(series.startS, series.windowS, p99->value, kMsPerS),
+            QColor(200, 40, 40)));
+        content.series.append(
+            lineSeries(QObject::tr("p99 95% CI low"),
+                       windowPoints(series.startS, series.windowS, p99->ciLow, kMsPerS),
+                       QColor(200, 40, 40, 120), SeriesStyle::Dashed, false));
+        content.series.append(
+            lineSeries(QObject::tr("p99 95% CI high"),
+                       windowPoints(series.startS, series.windowS, p99->ciHigh, kMsPerS),
+                       QColor(200, 40, 40, 120), SeriesStyle::Dashed, false));
+    }
+    if (slaP99Ms)
+        content.references.append(
+            {QObject::tr("SLA p99 %1 ms").arg(*slaP99Ms), *slaP99Ms, Qt::Horizontal});
+    return finish(content);
+}
+
+ChartContent throughputOverTimeChart(const analysis::RequestAnalysis& analysis)
+{
+    const auto& series = analysis.timeSeries;
+    ChartContent content;
+    content.title = QObject::tr("Throughput over time");
+    content.xTitle = QObject::tr("Time since first arrival (s)");
+    content.yTitle = QObject::tr("Completions (requests/s)");
+    content.xUnit = QStringLiteral("s");
+    content.yUnit = QStringLiteral("req/s");
+    content.yIncludesZero = true;
+    content.emptyText = QObject::tr("No completions in the trace");
+    content.series.append(lineSeries(
+        QObject::tr("Throughput"),
+        windowPoints(series.startS, series.windowS, series.throughputPerS, 1.0), neutralColour(0)));
+    QList<QPointF> offered;
+    for (std::size_t i = 0; i < series.arrivals.size() && i < series.startS.size(); ++i)
+        offered.append({series.startS[i] - series.startS.front() + series.windowS / 2.0,
+                        series.windowS > 0 ? double(series.arrivals[i]) / series.windowS : 0.0});
+    content.series.append(
+        lineSeries(QObject::tr("Offered load"), offered, neutralColour(1), SeriesStyle::Dashed));
+    if (content.series.front().data.points.isEmpty())
+        content.series.removeFirst();
+    return finish(content);
+}
+
+ChartContent batchSizeHistogramChart(const analysis::RequestAnalysis& analysis)
+{
+    const auto& batches = analysis.batches;
+    ChartContent content;
+    content.title = QObject::tr("Batch sizes formed");
+    content.xTitle = QObject::tr("Batch size (items)");
+    content.yTitle = QObject::tr("Batches");
+    content.xUnit = QObject::tr("items");
+    content.yIncludesZero = true;
+    content.emptyText =
+        batches.available
+            ? QObject::tr("No batches")
+            : QObject::tr("No batch sizes: %1").arg(QString::fromStdString(batches.reason));
+    if (!batches.available)
+        return content;
+    QList<QPointF> points;
+    for (std::size_t size = 1; size < batches.batchesBySize.size(); ++size)
+        if (batches.batchesBySize[size] > 0)
+            points.append({double(size), double(batches.batchesBySize[size])});
+    content.series.append(
+        lineSeries(QObject::tr("Batches (%1)").arg(QString::fromStdString(batches.source)), points,
+                   neutralColour(0), SeriesStyle::Scatter));
+    return finish(content);
+}
+
+ChartContent kernelBreakdownChart(const analysis::KernelAnalysis& analysis)
+{
+    ChartContent content;
+    content.title = QObject::tr("Device time per step by kernel class — %1")
+                        .arg(QString::fromStdString(analysis.name));
+    content.xTitle = QObject::tr("Step");
+    content.yTitle = QObject::tr("Device time (ms)");
+    content.yUnit = QStringLiteral("ms");
+    content.yIncludesZero = true;
+    content.emptyText =
+        analysis.deviceActivity ? QObject::tr("No steps") : QString::fromStdString(analysis.note);
+    if (!analysis.deviceActivity)
+        return content;
+    for (std::size_t c = 0; c < analysis::kKernelClassCount; ++c) {
+        QList<QPointF> points;
+        for (std::size_t step = 0; step < analysis.steps.size(); ++step)
+            points.append({double(step + 1), analysis.steps[step].classS[c] * kMsPerS});
+        const bool any =
+            std::any_of(points.begin(), points.end(), [](const QPointF& p) { return p.y() > 0; });
+        if (any)
+            content.series.append(lineSeries(
+                QString::fromUtf8(analysis::kernelClassName(static_cast<analysis::KernelClass>(c))),
+                points, neutralColour(int(c))));
+    }
+    QList<QPointF> idle;
+    for (std::size_t step = 0; step < analysis.steps.size(); ++step)
+        idle.append({double(step + 1), analysis.steps[step].idleS * kMsPerS});
+    content.series.append(
+        lineSeries(QObject::tr("device idle"), idle, QColor(120, 120, 120), SeriesStyle::Dashed));
+    return finish(content);
+}
+
+namespace {
+
+ChartContent timeline(const analysis::ThermalEvidence& evidence, const QString& title,
+                      const QString& yTitle)
+{
+    ChartContent content;
+    content.title = title;
+    content.xTitle = QObject::tr("Time since log start (s)");
+    content.yTitle = yTitle;
+    content.xUnit = QStringLiteral("s");
+    content.emptyText =
+        evidence.available ? QObject::tr("No readings") : QString::fromStdString(evidence.reason);
+    return content;
+}
+
+} // namespace
+
+ChartContent powerTimelineChart(const analysis::ThermalEvidence& evidence,
+                                std::optional<double> powerCapW)
+{
+    ChartContent content = timeline(evidence, QObject::tr("Board power"), QObject::tr("Power (W)"));
+    content.yUnit = QStringLiteral("W");
+    content.yIncludesZero = true;
+    if (!evidence.available)
+        return content;
+    content.series.append(lineSeries(
+        QObject::tr("Power"), windowPoints(evidence.startS, evidence.windowS, evidence.powerW, 1.0),
+        neutralColour(3)));
+    if (std::isfinite(evidence.idlePowerW))
+        content.references.append({QObject::tr("idle %1 W").arg(evidence.idlePowerW, 0, 'f', 0),
+                                   evidence.idlePowerW, Qt::Horizontal, QColor(120, 120, 120)});
+    if (powerCapW)
+        content.references.append(
+            {QObject::tr("cap %1 W").arg(*powerCapW), *powerCapW, Qt::Horizontal});
+    return finish(content);
+}
+
+ChartContent clockTemperatureChart(const analysis::ThermalEvidence& evidence)
+{
+    ChartContent content = timeline(evidence, QObject::tr("SM clock and temperature"),
+                                    QObject::tr("Clock (MHz) / temperature (°C)"));
+    if (!evidence.available)
+        return content;
+    content.series.append(
+        lineSeries(QObject::tr("SM clock (MHz)"),
+                   windowPoints(evidence.startS, evidence.windowS, evidence.smClockMHz, 1.0),
+                   neutralColour(0)));
+    content.series.append(
+        lineSeries(QObject::tr("Temperature (°C)"),
+                   windowPoints(evidence.startS, evidence.windowS, evidence.temperatureC, 1.0),
+                   neutralColour(5)));
+    content.series.erase(
+        std::remove_if(content.series.begin(), content.series.end(),
+                       [](const SeriesSpec& s) { return s.data.points.isEmpty(); }),
+        content.series.end());
+    for (const auto& drop : evidence.drops)
+        content.references.append(
+            {QObject::tr("clock drop %1%").arg(drop.dropFraction * 100.0, 0, 'f', 0),
+             drop.startS - (evidence.startS.empty() ? 0.0 : evidence.startS.front()), Qt::Vertical,
+             QColor(200, 40, 40, 140)});
+    return finish(content);
+}
+
+ChartContent alignedThroughputChart(const analysis::ThermalEvidence& evidence)
+{
+    ChartContent content = timeline(evidence, QObject::tr("Throughput on the power log's clock"),
+                                    QObject::tr("Completions (requests/s)"));
+    content.yUnit = QStringLiteral("req/s");
+    content.yIncludesZero = true;
+    if (evidence.available && evidence.throughputPerS.empty())
+        content.emptyText = QObject::tr("No request trace overlaps this power log in time");
+    if (!evidence.available || evidence.throughputPerS.empty())
+        return content;
+    content.series.append(
+        lineSeries(QObject::tr("Throughput"),
+                   windowPoints(evidence.startS, evidence.windowS, evidence.throughputPerS, 1.0),
+                   neutralColour(0)));
+    return finish(content);
+}
+
+} // namespace bs::widgets

@@ -1,0 +1,34 @@
+#pragma once
+
+#include "analysis/kernelanalysis.h"
+#include "analysis/requestanalysis.h"
+#include "analysis/thermalevidence.h"
+#include "charts/chartcontent.h"
+
+namespace bs::widgets {
+
+/// Charts of the trace analytics (core/analysis), built as pure functions of the results so
+/// the views, the tests and the report draw the same numbers. Latencies in milliseconds.
+
+/// Empirical CDFs of latency and queue wait, with the p50/p99 estimates and the p99's 95%
+/// interval as vertical lines.
+ChartContent latencyCdfChart(const analysis::RequestAnalysis& analysis);
+/// p50 and p99 latency per window, the p99's 95% interval as dashed bounds, and the SLA.
+ChartContent percentilesOverTimeChart(const analysis::RequestAnalysis& analysis,
+                                      std::optional<double> slaP99Ms);
+/// Completions per second per window.
+ChartContent throughputOverTimeChart(const analysis::RequestAnalysis& analysis);
+/// How many batches had each size.
+ChartContent batchSizeHistogramChart(const analysis::RequestAnalysis& analysis);
+/// Device time per step by kernel class (GEMM, elementwise, memory, ...), milliseconds.
+ChartContent kernelBreakdownChart(const analysis::KernelAnalysis& analysis);
+/// Power (W) with the throttling evidence's time axis in seconds since the log start.
+ChartContent powerTimelineChart(const analysis::ThermalEvidence& evidence,
+                                std::optional<double> powerCapW);
+/// SM clock (MHz) and temperature (°C) on the same time axis: a clock falling while the
+/// temperature climbs is thermal throttling.
+ChartContent clockTemperatureChart(const analysis::ThermalEvidence& evidence);
+/// Completions per second aligned with the power log (empty without a matched request trace).
+ChartContent alignedThroughputChart(const analysis::ThermalEvidence& evidence);
+
+} // namespace bs::widgets

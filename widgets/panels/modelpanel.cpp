@@ -1,0 +1,399 @@
+#include "panels/modelpanel.h"
+
+#include "accel/precision.h"
+#include "accel/presetlibrary.h"
+#include "document/projectdocument.h"
+#include "workbench/servicetable.h"
+#include "workbench/workbenchdefaults.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QLabel>
+#include <QScrollArea>
+#include <QVBoxLayout>
+
+namespace bs::widgets {
+
+namespace {
+
+QString q(const std::string& text)
+{
+    return QString::fromStdString(text);
+}
+
+std::string stringAt(const nlohmann::json& object, const char* key, const std::string& fallback)
+{
+    if (object.is_object() && object.contains(key) && object[key].is_string())
+        return object[key].get<std::string>();
+    return fallback;
+}
+
+double numberAt(const nlohmann::json& object, const char* key, double fallback)
+{
+    if (object.is_object() && object.contains(key) && object[key].is_number())
+        return object[key].get<double>();
+    return fallback;
+}
+
+/// The object at key, or an empty object: project files are user input and are not trusted.
+nlohmann::json objectAt(const nlohmann::json& object, const char* key)
+{
+    if (object.is_object() && object.contains(key) && object[key].is_object())
+        return object[key];
+    return nlohmann::json::object();
+}
+
+bool boolAt(const nlohmann::json& object, const char* key, bool fallback)
+{
+    if (object.is_object() && object.contains(key) && object[key].is_boolean())
+        return object[key].get<bool>();
+    return fallback;
+}
+
+void selectData(QComboBox* combo, const QString& data)
+{
+    const int index = combo->findData(data);
+    if (index >= 0)
+        combo->setCurrentIndex(index);
+}
+
+constexpr int kComboMergeId = -1; // a combo choice is always its own undo step
+
+} // namespace
+
+ModelPanel::ModelPanel(ProjectDocument* document, QWidget* parent)
+    : QWidget(parent)
+    , m_document(document)
+{
+    auto* content = new QWidget;
+    auto* layout = new QVBoxLayout(content);
+    m_summary = new QLabel(content);
+    m_summary->setWordWrap(true);
+    m_summary->setTextFormat(Qt::PlainText);
+    layout->addWidget(m_summary);
+    layout->addWidget(buildModelGroup());
+    layout->addWidget(buildTrafficGroup());
+    layout->addWidget(buildPolicyGroup());
+    layout->addWidget(buildLimitsGroup());
+    layout->addStretch(1);
+    auto* scroll = new QScrollArea(this);
+    scroll->setWidget(content);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    auto* outer = new QVBoxLayout(this);
+    outer->setContentsMargins(0, 0, 0, 0);
+    outer->addWidget(scroll);
+
+    connect(m_document, &ProjectDocument::projectReset, this, &ModelPanel::loadFromDocument);
+    connect(m_document, &ProjectDocument::datasetsChanged, this, &ModelPanel::loadFromDocument);
+    connect(m_document, &ProjectDocument::sectionChanged, this, [this](ProjectSection section) {
+        if (section != ProjectSection::Memo && section != ProjectSection::Playbook)
+            loadFromDocument();
+    });
+    loadFromDocument();
+}
+
+ParameterControl* ModelPanel::addControl(QFormLayout* form, const QString& objectName,
+                                         const ParameterControl::Spec& spec)
+{
+    auto* control = new ParameterControl(spec, this);
+    control->setObjectName(objectName);
+    form->addRow(spec.label, control);
+    return control;
+}
+
+ParameterControl* ModelPanel::control(const QString& objectName) const
+{
+    return findChild<ParameterControl*>(objectName);
+}
+
+void ModelPanel::setRunSummary(const QString& text)
+{
+    m_summary->setText(text);
+}
+
+QWidget* ModelPanel::buildModelGroup()
+{
+    auto* box = new QGroupBox(tr("Accelerator model"), this);
+    auto* form = new QFormLayout(box);
+    const accel::PresetLibrary& presets = accel::PresetLibrary::builtIn();
+    m_accelerator = new QComboBox(box);
+    for (const auto& name : presets.acceleratorNames())
+        m_accelerator->addItem(q(name), q(name));
+    m_workload = new QComboBox(box);
+    for (const auto& name : presets.workloadNames())
+        m_workload->addItem(q(name), q(name));
+    m_precision = new QComboBox(box);
+    for (accel::Precision p : accel::kAllPrecisions)
+        m_precision->addItem(QString::fromLatin1(accel::precisionName(p)),
+                             QString::fromLatin1(accel::precisionName(p)));
+    form->addRow(tr("Accelerator"), m_accelerator);
+    form->addRow(tr("Workload"), m_workload);
+    form->addRow(tr("Precision"), m_precision);
+    m_fusion = addControl(form, QStringLiteral("fusion"),
+                          {tr("Fusion factor"), QStringLiteral("×"), 1.0, 16.0, 2, true, 0.25,
+                           tr("φ: kernels are fused φ-fold: fewer launches, more bytes per item")});
+    m_capEnabled = new QCheckBox(tr("Power cap"), box);
+    m_powerCap = addControl(form, QStringLiteral("powerCap"),
+                            {tr("Cap"), QStringLiteral("W"), 50.0, 1000.0, 0, false, 5.0,
+                             tr("Board power limit: the clock drops until it holds")});
+    form->addRow(m_capEnabled);
+    m_thermal = new QCheckBox(tr("Thermal throttling"), box);
+    m_thermal->setToolTip(tr("RC thermal model: sustained load can heat the device to its limit"));
+    form->addRow(m_thermal);
+
+    connect(m_accelerator, &QComboBox::activated, this, [this]() {
+        editModel([this](nlohmann::json& m) { m["accelerator"] = m_accelerator->currentData().toString().toStdString(); },
+                  tr("Choose accelerator"), kComboMergeId);
+    });
+    connect(m_workload, &QComboBox::activated, this, [this]() {
+        editModel([this](nlohmann::json& m) {
+            m["workload"] = m_workload->currentData().toString().toStdString();
+            m.erase("precision"); // the workload's own precision until chosen again
+        }, tr("Choose workload"), kComboMergeId);
+    });
+    connect(m_precision, &QComboBox::activated, this, [this]() {
+        editModel([this](nlohmann::json& m) { m["precision"] = m_precision->currentData().toString().toStdString(); },
+                  tr("Choose precision"), kComboMergeId);
+    });
+    connect(m_fusion, &ParameterControl::valueEdited, this, [this](double v, int id) {
+        editModel([v](nlohmann::json& m) { m["fusion_factor"] = v; }, tr("Set fusion factor"), id);
+    });
+    connect(m_capEnabled, &QCheckBox::toggled, this, [this](bool on) {
+        if (m_loading)
+            return;
+        editModel([this, on](nlohmann::json& m) {
+            if (on)
+                m["power_cap_w"] = m_powerCap->value();
+            else
+                m.erase("power_cap_w");
+        }, on ? tr("Set a power cap") : tr("Remove the power cap"), kComboMergeId);
+    });
+    connect(m_powerCap, &ParameterControl::valueEdited, this, [this](double v, int id) {
+        editModel([v](nlohmann::json& m) { m["power_cap_w"] = v; }, tr("Set power cap"), id);
+    });
+    connect(m_thermal, &QCheckBox::toggled, this, [this](bool on) {
+        if (m_loading)
+            return;
+        editModel([on](nlohmann::json& m) { m["thermal"]["enabled"] = on; },
+                  tr("Toggle thermal throttling"), kComboMergeId);
+    });
+    return box;
+}
+
+QWidget* ModelPanel::buildTrafficGroup()
+{
+    auto* box = new QGroupBox(tr("Traffic and service"), this);
+    auto* form = new QFormLayout(box);
+    m_service = new QComboBox(box);
+    m_service->setToolTip(tr("What sets the service time of a batch in the simulator"));
+    form->addRow(tr("Service time"), m_service);
+    m_arrivalKind = new QComboBox(box);
+    m_arrivalKind->addItem(tr("Poisson"), QStringLiteral("poisson"));
+    m_arrivalKind->addItem(tr("Bursty renewal (gamma)"), QStringLiteral("gamma"));
+    m_arrivalKind->addItem(tr("On/off bursts (MMPP-2)"), QStringLiteral("mmpp2"));
+    form->addRow(tr("Arrivals"), m_arrivalKind);
+    m_rate = addControl(form, QStringLiteral("rate"),
+                        {tr("Arrival rate"), tr("req/s"), 1.0, 1.0e6, 0, true, 50.0,
+                         tr("Mean offered load")});
+    m_burstiness = addControl(form, QStringLiteral("burstiness"),
+                              {tr("Burstiness"), QString(), 0.0, 20.0, 2, false, 0.1,
+                               tr("Gamma: coefficient of variation of the gaps (1 = Poisson). "
+                                  "MMPP-2: burst rate ÷ calm rate.")});
+    m_servers = addControl(form, QStringLiteral("servers"),
+                           {tr("Servers"), QString(), 1.0, 64.0, 0, false, 1.0,
+                            tr("Replicas sharing one queue")});
+
+    connect(m_service, &QComboBox::activated, this, [this]() {
+        const QString choice = m_service->currentData().toString();
+        if (choice.isEmpty())
+            return;
+        nlohmann::json service = {{"kind", "accelerator"}};
+        if (choice.startsWith(QLatin1String("dataset:"))) {
+            const auto* dataset = m_document->project().findDataset(choice.mid(8).toStdString());
+            const auto table = dataset && dataset->sweep() ? serviceTableFromSweep(*dataset->sweep())
+                                                           : std::nullopt;
+            if (!table)
+                return;
+            service = *table;
+        }
+        editScenario([service](nlohmann::json& s) { s["service"] = service; },
+                     tr("Choose service time source"), kComboMergeId);
+    });
+    connect(m_arrivalKind, &QComboBox::activated, this, [this]() { editArrivals(kComboMergeId); });
+    connect(m_rate, &ParameterControl::valueEdited, this, [this](double, int id) { editArrivals(id); });
+    connect(m_burstiness, &ParameterControl::valueEdited, this,
+            [this](double, int id) { editArrivals(id); });
+    connect(m_servers, &ParameterControl::valueEdited, this, [this](double v, int id) {
+        editScenario([v](nlohmann::json& s) { s["servers"]["count"] = int(v); }, tr("Set servers"), id);
+    });
+    return box;
+}
+
+QWidget* ModelPanel::buildPolicyGroup()
+{
+    auto* box = new QGroupBox(tr("Batching policy (Triton dynamic batcher)"), this);
+    auto* form = new QFormLayout(box);
+    m_maxBatch = addControl(form, QStringLiteral("maxBatch"),
+                            {tr("Max batch"), tr("items"), 1.0, 1024.0, 0, true, 1.0,
+                             tr("Largest batch the server forms")});
+    m_maxDelay = addControl(form, QStringLiteral("maxDelay"),
+                            {tr("Max queue delay"), tr("ms"), 0.0, 100.0, 2, false, 0.25,
+                             tr("How long the oldest request may wait for a fuller batch")});
+    connect(m_maxBatch, &ParameterControl::valueEdited, this, [this](double v, int id) {
+        editScenario([v](nlohmann::json& s) {
+            auto& policy = s["policy"];
+            // A static policy names its batch "batch"; the others cap it with "max_batch".
+            policy[stringAt(policy, "kind", "dynamic") == "static" ? "batch" : "max_batch"] = int(v);
+        }, tr("Set max batch"), id);
+    });
+    connect(m_maxDelay, &ParameterControl::valueEdited, this, [this](double v, int id) {
+        editScenario([v](nlohmann::json& s) {
+            auto& policy = s["policy"];
+            policy[stringAt(policy, "kind", "dynamic") == "static" ? "timeout_ms" : "max_queue_delay_ms"] = v;
+        }, tr("Set max queue delay"), id);
+    });
+    return box;
+}
+
+QWidget* ModelPanel::buildLimitsGroup()
+{
+    auto* box = new QGroupBox(tr("Limits"), this);
+    auto* form = new QFormLayout(box);
+    m_sla = addControl(form, QStringLiteral("sla"),
+                       {tr("SLA p99"), tr("ms"), 0.1, 1000.0, 2, true, 0.5,
+                        tr("p99 latency the service must meet")});
+    connect(m_sla, &ParameterControl::valueEdited, this, [this](double v, int id) {
+        editRegion([v](nlohmann::json& r) { r["sla_p99_ms"] = v; }, tr("Set SLA"), id);
+    });
+    return box;
+}
+
+nlohmann::json ModelPanel::model() const
+{
+    const auto& model = m_document->project().model;
+    return model.is_object() && !model.empty() ? model : defaultModel();
+}
+
+nlohmann::json ModelPanel::scenario() const
+{
+    const auto& scenarios = m_document->project().scenarios;
+    if (scenarios.is_array() && !scenarios.empty() && scenarios[0].is_object())
+        return scenarios[0];
+    return defaultScenario();
+}
+
+nlohmann::json ModelPanel::region() const
+{
+    const auto& region = m_document->project().region;
+    return region.is_object() && region.contains("sla_p99_ms") ? region : defaultRegion();
+}
+
+void ModelPanel::editModel(const std::function<void(nlohmann::json&)>& change, const QString& what,
+                           int mergeId)
+{
+    if (m_loading)
+        return;
+    nlohmann::json model = this->model();
+    change(model);
+    m_document->setSection(ProjectSection::Model, model, what, mergeId);
+}
+
+void ModelPanel::editScenario(const std::function<void(nlohmann::json&)>& change,
+                              const QString& what, int mergeId)
+{
+    if (m_loading)
+        return;
+    nlohmann::json scenarios = m_document->project().scenarios;
+    if (!scenarios.is_array() || scenarios.empty() || !scenarios[0].is_object())
+        scenarios = nlohmann::json::array({defaultScenario()});
+    change(scenarios[0]);
+    m_document->setSection(ProjectSection::Scenarios, scenarios, what, mergeId);
+}
+
+void ModelPanel::editRegion(const std::function<void(nlohmann::json&)>& change, const QString& what,
+                            int mergeId)
+{
+    if (m_loading)
+        return;
+    nlohmann::json region = this->region();
+    change(region);
+    m_document->setSection(ProjectSection::Region, region, what, mergeId);
+}
+
+void ModelPanel::editArrivals(int mergeId)
+{
+    const std::string kind = m_arrivalKind->currentData().toString().toStdString();
+    const double rate = m_rate->value();
+    double burst = m_burstiness->value();
+    if (kind == "mmpp2")
+        burst = std::max(burst, 1.0);
+    editScenario([kind, rate, burst](nlohmann::json& s) {
+        nlohmann::json arrivals = arrivalsFor(kind, rate, burst);
+        // Keep a rate profile (diurnal, ramp) the scenario may carry.
+        if (s.contains("arrivals") && s["arrivals"].is_object() && s["arrivals"].contains("profile"))
+            arrivals["profile"] = s["arrivals"]["profile"];
+        s["arrivals"] = arrivals;
+    }, tr("Set traffic"), mergeId);
+}
+
+void ModelPanel::rebuildServiceChoices()
+{
+    m_service->clear();
+    m_service->addItem(tr("Accelerator model"), QStringLiteral("accelerator"));
+    const nlohmann::json scenario = this->scenario();
+    const nlohmann::json service = objectAt(scenario, "service");
+    int current = stringAt(service, "kind", {}) == "accelerator" ? 0 : -1;
+    for (const auto& dataset : m_document->project().datasets) {
+        const auto sweep = dataset.sweep();
+        if (!sweep)
+            continue;
+        const auto table = serviceTableFromSweep(*sweep);
+        if (!table)
+            continue;
+        m_service->addItem(tr("Measured: %1").arg(q(dataset.name)),
+                           QString(QStringLiteral("dataset:") + q(dataset.id)));
+        if (*table == service)
+            current = m_service->count() - 1;
+    }
+    if (current < 0) {
+        // A service the scenario file defines itself (linear, exponential, another table).
+        m_service->addItem(tr("From the scenario (%1)").arg(q(stringAt(service, "kind", "?"))), QString());
+        current = m_service->count() - 1;
+    }
+    m_service->setCurrentIndex(current);
+}
+
+void ModelPanel::loadFromDocument()
+{
+    m_loading = true;
+    const nlohmann::json m = model();
+    selectData(m_accelerator, q(stringAt(m, "accelerator", "a100-sxm-80gb")));
+    selectData(m_workload, q(stringAt(m, "workload", "resnet50")));
+    selectData(m_precision, q(stringAt(m, "precision", "fp16")));
+    m_fusion->setValue(numberAt(m, "fusion_factor", 1.0));
+    const bool capped = m.contains("power_cap_w");
+    m_capEnabled->setChecked(capped);
+    m_powerCap->setEnabled(capped);
+    m_powerCap->setValue(numberAt(m, "power_cap_w", 300.0));
+    m_thermal->setChecked(boolAt(objectAt(m, "thermal"), "enabled", true));
+
+    const nlohmann::json s = scenario();
+    rebuildServiceChoices();
+    const nlohmann::json arrivals = objectAt(s, "arrivals");
+    selectData(m_arrivalKind, q(stringAt(arrivals, "kind", "poisson")));
+    m_rate->setValue(meanRateOf(arrivals));
+    m_burstiness->setValue(burstinessOf(arrivals));
+    m_burstiness->setEnabled(stringAt(arrivals, "kind", "poisson") != "poisson");
+    const nlohmann::json servers = objectAt(s, "servers");
+    m_servers->setValue(numberAt(servers, "count", 1.0));
+    const nlohmann::json policy = objectAt(s, "policy");
+    m_maxBatch->setValue(numberAt(policy, "max_batch", numberAt(policy, "batch", 32.0)));
+    m_maxDelay->setValue(numberAt(policy, "max_queue_delay_ms", numberAt(policy, "timeout_ms", 0.0)));
+    m_sla->setValue(numberAt(region(), "sla_p99_ms", 15.0));
+    m_loading = false;
+}
+
+} // namespace bs::widgets

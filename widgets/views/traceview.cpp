@@ -1,0 +1,428 @@
+#include "views/traceview.h"
+
+#include "charts/chartpanel.h"
+#include "charts/tracecharts.h"
+#include "document/projectdocument.h"
+#include "jobs/joboutcome.h"
+#include "jobs/jobrunner.h"
+
+#include <QComboBox>
+#include <QFormLayout>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLocale>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+#include <cmath>
+
+namespace bs::widgets {
+
+namespace {
+
+QTableWidget* makeTable(const QStringList& headers, QWidget* parent)
+{
+    auto* table = new QTableWidget(0, int(headers.size()), parent);
+    table->setHorizontalHeaderLabels(headers);
+    table->verticalHeader()->hide();
+    table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    table->horizontalHeader()->setStretchLastSection(true);
+    table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    table->setSortingEnabled(false);
+    return table;
+}
+
+void appendRow(QTableWidget* table, const QStringList& cells)
+{
+    const int row = table->rowCount();
+    table->insertRow(row);
+    for (int column = 0; column < cells.size(); ++column)
+        table->setItem(row, column, new QTableWidgetItem(cells[column]));
+}
+
+QString ms(double seconds)
+{
+    return std::isfinite(seconds)
+               ? QLocale().toString(seconds * 1e3, 'g', 4) + QStringLiteral(" ms")
+               : QStringLiteral("—");
+}
+
+QString interval(const analysis::PercentileEstimate& estimate)
+{
+    const QString low = std::isfinite(estimate.ciLow)
+                            ? QLocale().toString(estimate.ciLow * 1e3, 'g', 4)
+                            : QStringLiteral("−∞");
+    const QString high = std::isfinite(estimate.ciHigh)
+                             ? QLocale().toString(estimate.ciHigh * 1e3, 'g', 4)
+                             : QStringLiteral("+∞");
+    QString text = QStringLiteral("[%1, %2] ms").arg(low, high);
+    if (!estimate.sufficient)
+        text += QObject::tr(" — too few samples (needs %1)").arg(estimate.minimumSamples);
+    return text;
+}
+
+QString number(double value, int precision = 4)
+{
+    return std::isfinite(value) ? QLocale().toString(value, 'g', precision) : QStringLiteral("—");
+}
+
+/// Fills a picker with the project's datasets of one kind, keeping the current choice.
+void fillPicker(QComboBox* picker, const data::Project& project, data::DatasetKind kind)
+{
+    const QString current = picker->currentData().toString();
+    const QSignalBlocker blocker(picker);
+    picker->clear();
+    picker->addItem(QObject::tr("(none)"), QString());
+    for (const auto& dataset : project.datasets)
+        if (dataset.kind == kind)
+            picker->addItem(QString::fromStdString(dataset.name),
+                            QString::fromStdString(dataset.id));
+    int index = picker->findData(current);
+    if (index < 0)
+        index = picker->count() > 1 ? 1 : 0;
+    picker->setCurrentIndex(index);
+}
+
+const data::Dataset* findDataset(const data::Project& project, const QString& id)
+{
+    for (const auto& dataset : project.datasets)
+        if (QString::fromStdString(dataset.id) == id)
+            return &dataset;
+    return nullptr;
+}
+
+} // namespace
+
+TraceView::TraceView(ProjectDocument* document, JobRunner* jobs, QWidget* parent)
+    : QWidget(parent)
+    , m_document(document)
+    , m_jobs(jobs)
+    , m_requestPicker(new QComboBox(this))
+    , m_kernelPicker(new QComboBox(this))
+    , m_powerPicker(new QComboBox(this))
+    , m_status(new QLabel(this))
+    , m_tabs(new QTabWidget(this))
+{
+    auto* pickers = new QHBoxLayout;
+    pickers->addWidget(new QLabel(tr("Request trace:"), this));
+    pickers->addWidget(m_requestPicker, 1);
+    pickers->addWidget(new QLabel(tr("Kernel trace:"), this));
+    pickers->addWidget(m_kernelPicker, 1);
+    pickers->addWidget(new QLabel(tr("Power log:"), this));
+    pickers->addWidget(m_powerPicker, 1);
+    m_status->setWordWrap(true);
+    m_tabs->addTab(buildRequestsPage(), tr("Requests"));
+    m_tabs->addTab(buildKernelsPage(), tr("Kernels"));
+    m_tabs->addTab(buildPowerPage(), tr("Power && thermal"));
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(pickers);
+    layout->addWidget(m_status);
+    layout->addWidget(m_tabs, 1);
+
+    connect(m_requestPicker, &QComboBox::currentIndexChanged, this, [this] {
+        analyseRequests();
+        analysePower(); // the power timeline aligns with the chosen trace's completions
+    });
+    connect(m_kernelPicker, &QComboBox::currentIndexChanged, this, &TraceView::analyseKernels);
+    connect(m_powerPicker, &QComboBox::currentIndexChanged, this, &TraceView::analysePower);
+    connect(m_document, &ProjectDocument::datasetsChanged, this, &TraceView::refreshDatasets);
+    connect(m_document, &ProjectDocument::projectReset, this, &TraceView::refreshDatasets);
+    refreshDatasets();
+}
+
+ChartPanel* TraceView::addPanel(QWidget* parent)
+{
+    auto* panel = new ChartPanel(parent);
+    m_panels.append(panel);
+    return panel;
+}
+
+QWidget* TraceView::buildRequestsPage()
+{
+    auto* page = new QWidget(this);
+    m_cdf = addPanel(page);
+    m_percentiles = addPanel(page);
+    m_throughput = addPanel(page);
+    m_batches = addPanel(page);
+    m_requestSummary = makeTable({tr("Metric"), tr("Value"), tr("95% CI")}, page);
+    m_tail = makeTable({tr("Part of p99 excess"), tr("Excess"), tr("Share"), tr("95% CI")}, page);
+    m_streams = makeTable({tr("Stream"), tr("Requests"), tr("Throughput (req/s)"), tr("p50"),
+                           tr("p99"), tr("p99 95% CI")},
+                          page);
+    m_streams->setSortingEnabled(true);
+    auto* charts = new QGridLayout;
+    charts->addWidget(m_cdf, 0, 0);
+    charts->addWidget(m_percentiles, 0, 1);
+    charts->addWidget(m_throughput, 1, 0);
+    charts->addWidget(m_batches, 1, 1);
+    auto* tables = new QVBoxLayout;
+    tables->addWidget(m_requestSummary, 3);
+    tables->addWidget(m_tail, 2);
+    tables->addWidget(m_streams, 2);
+    auto* layout = new QHBoxLayout(page);
+    layout->addLayout(charts, 3);
+    layout->addLayout(tables, 2);
+    return page;
+}
+
+QWidget* TraceView::buildKernelsPage()
+{
+    auto* page = new QWidget(this);
+    m_kernelChart = addPanel(page);
+    m_kernelNote = new QLabel(page);
+    m_kernelNote->setWordWrap(true);
+    m_kernels = makeTable(
+        {tr("Kernel"), tr("Class"), tr("Count"), tr("Total"), tr("Mean"), tr("Share")}, page);
+    m_kernels->setSortingEnabled(true);
+    auto* layout = new QGridLayout(page);
+    layout->addWidget(m_kernelNote, 0, 0, 1, 2);
+    layout->addWidget(m_kernelChart, 1, 0);
+    layout->addWidget(m_kernels, 1, 1);
+    layout->setColumnStretch(0, 3);
+    layout->setColumnStretch(1, 2);
+    return page;
+}
+
+QWidget* TraceView::buildPowerPage()
+{
+    auto* page = new QWidget(this);
+    m_power = addPanel(page);
+    m_clock = addPanel(page);
+    m_alignedThroughput = addPanel(page);
+    m_powerNote = new QLabel(page);
+    m_powerNote->setWordWrap(true);
+    auto* layout = new QVBoxLayout(page);
+    layout->addWidget(m_powerNote);
+    layout->addWidget(m_power, 1);
+    layout->addWidget(m_clock, 1);
+    layout->addWidget(m_alignedThroughput, 1);
+    return page;
+}
+
+void TraceView::setLimits(std::optional<double> slaP99Ms, std::optional<double> powerCapW)
+{
+    if (slaP99Ms == m_slaP99Ms && powerCapW == m_powerCapW)
+        return;
+    m_slaP99Ms = slaP99Ms;
+    m_powerCapW = powerCapW;
+    drawRequests();
+    drawPower();
+}
+
+void TraceView::refreshDatasets()
+{
+    const auto& project = m_document->project();
+    fillPicker(m_requestPicker, project, data::DatasetKind::RequestTrace);
+    fillPicker(m_kernelPicker, project, data::DatasetKind::KernelTrace);
+    fillPicker(m_powerPicker, project, data::DatasetKind::PowerSeries);
+    analyseRequests();
+    analyseKernels();
+    analysePower();
+}
+
+void TraceView::analyseRequests()
+{
+    const auto* dataset =
+        findDataset(m_document->project(), m_requestPicker->currentData().toString());
+    const auto trace = dataset ? dataset->requestTrace() : nullptr;
+    if (!trace) {
+        m_jobs->cancel(QStringLiteral("trace-requests"));
+        m_requests.reset();
+        m_status->setText(
+            dataset
+                ? tr("%1 is referenced but not loaded: reload it from its file (Datasets dock).")
+                      .arg(QString::fromStdString(dataset->name))
+                : QString());
+        drawRequests();
+        return;
+    }
+    m_jobs->run<JobOutcome<analysis::RequestAnalysis>>(
+        QStringLiteral("trace-requests"),
+        tr("Analysing %1").arg(QString::fromStdString(dataset->name)),
+        [trace](JobRunner::Context& context) {
+            return JobOutcome<analysis::RequestAnalysis>::from(
+                analysis::analyzeRequests(*trace, {}, context.progress, context.cancel));
+        },
+        [this](JobOutcome<analysis::RequestAnalysis> result) { showRequests(std::move(result)); });
+}
+
+void TraceView::analyseKernels()
+{
+    const auto* dataset =
+        findDataset(m_document->project(), m_kernelPicker->currentData().toString());
+    const auto trace = dataset ? dataset->kernelTrace() : nullptr;
+    if (!trace) {
+        m_jobs->cancel(QStringLiteral("trace-kernels"));
+        showKernels({nullptr, dataset ? tr("The kernel trace is not loaded.")
+                                      : tr("No kernel trace in the project.")});
+        return;
+    }
+    m_jobs->run<JobOutcome<analysis::KernelAnalysis>>(
+        QStringLiteral("trace-kernels"),
+        tr("Analysing %1").arg(QString::fromStdString(dataset->name)),
+        [trace](JobRunner::Context& context) {
+            return JobOutcome<analysis::KernelAnalysis>::from(
+                analysis::analyzeKernels(*trace, {}, context.progress, context.cancel));
+        },
+        [this](JobOutcome<analysis::KernelAnalysis> result) { showKernels(std::move(result)); });
+}
+
+void TraceView::analysePower()
+{
+    const auto& project = m_document->project();
+    const auto* dataset = findDataset(project, m_powerPicker->currentData().toString());
+    const auto series = dataset ? dataset->powerSeries() : nullptr;
+    if (!series) {
+        m_jobs->cancel(QStringLiteral("trace-power"));
+        showPower({nullptr, dataset ? tr("The power log is not loaded.")
+                                    : tr("No power log in the project.")});
+        return;
+    }
+    // Completions in Unix seconds, when the chosen request trace has an absolute clock.
+    const auto* requests = findDataset(project, m_requestPicker->currentData().toString());
+    const auto trace = requests ? requests->requestTrace() : nullptr;
+    m_jobs->run<JobOutcome<analysis::ThermalEvidence>>(
+        QStringLiteral("trace-power"), tr("Aligning %1").arg(QString::fromStdString(dataset->name)),
+        [series, trace](JobRunner::Context&) {
+            std::vector<double> completionS;
+            if (trace && trace->originEpochS > 0.0) {
+                completionS = trace->completionS;
+                for (double& time : completionS)
+                    time += trace->originEpochS;
+            }
+            return JobOutcome<analysis::ThermalEvidence>::from(
+                analysis::thermalEvidence(*series, completionS));
+        },
+        [this](JobOutcome<analysis::ThermalEvidence> result) { showPower(std::move(result)); });
+}
+
+void TraceView::showRequests(JobOutcome<analysis::RequestAnalysis> result)
+{
+    m_requests = result.value;
+    if (!m_requests)
+        m_status->setText(tr("Request analysis failed: %1").arg(result.error));
+    else
+        m_status->clear();
+    drawRequests();
+    Q_EMIT analysed();
+}
+
+void TraceView::drawRequests()
+{
+    const analysis::RequestAnalysis empty;
+    const auto& analysis = m_requests ? *m_requests : empty;
+    m_cdf->setContent(latencyCdfChart(analysis));
+    m_percentiles->setContent(percentilesOverTimeChart(analysis, m_slaP99Ms));
+    m_throughput->setContent(throughputOverTimeChart(analysis));
+    m_batches->setContent(batchSizeHistogramChart(analysis));
+
+    m_requestSummary->setRowCount(0);
+    m_tail->setRowCount(0);
+    m_streams->setSortingEnabled(false);
+    m_streams->setRowCount(0);
+    if (!m_requests)
+        return;
+    appendRow(m_requestSummary,
+              {tr("Requests"), QLocale().toString(qulonglong(analysis.requests)), {}});
+    appendRow(m_requestSummary,
+              {tr("Completed"), QLocale().toString(qulonglong(analysis.completed)), {}});
+    appendRow(m_requestSummary, {tr("Span"), number(analysis.spanS) + QStringLiteral(" s"), {}});
+    for (const auto& estimate : analysis.latency.percentiles)
+        appendRow(m_requestSummary, {tr("Latency p%1").arg(estimate.probability * 100.0, 0, 'g', 4),
+                                     ms(estimate.value), interval(estimate)});
+    if (analysis.queueWait.count > 0)
+        if (const auto* p99 = analysis.queueWait.at(0.99))
+            appendRow(m_requestSummary, {tr("Queue wait p99"), ms(p99->value), interval(*p99)});
+    if (analysis.batches.available)
+        appendRow(m_requestSummary, {tr("Mean batch (per batch / seen by a request)"),
+                                     number(analysis.batches.meanSize, 3) + QStringLiteral(" / ") +
+                                         number(analysis.batches.meanSizeSeenByRequest, 3),
+                                     {}});
+    if (analysis.arrivals.available && analysis.arrivals.chosen >= 0) {
+        const auto& fit = analysis.arrivals.fits[std::size_t(analysis.arrivals.chosen)];
+        appendRow(m_requestSummary, {tr("Arrivals (fitted)"),
+                                     tr("%1, %2 req/s, gap CV %3")
+                                         .arg(QString::fromStdString(fit.kind),
+                                              number(fit.ratePerS), number(fit.cv, 3)),
+                                     QString::fromStdString(analysis.arrivals.choiceReason)});
+    }
+    if (analysis.fairness.available)
+        appendRow(m_requestSummary,
+                  {tr("Jain's index over stream p99"), number(analysis.fairness.jainP99, 3), {}});
+    if (analysis.coordinatedOmission.checked)
+        appendRow(m_requestSummary, {tr("Coordinated omission"),
+                                     QString::fromStdString(analysis.coordinatedOmission.verdict),
+                                     {}});
+
+    if (analysis.tail.available) {
+        for (const auto& part : analysis.tail.components)
+            appendRow(m_tail, {QString::fromStdString(part.name), ms(part.excessS),
+                               number(part.share * 100.0, 3) + QStringLiteral(" %"),
+                               QStringLiteral("[%1, %2]").arg(ms(part.ciLowS), ms(part.ciHighS))});
+    } else {
+        appendRow(m_tail,
+                  {tr("not available"), QString::fromStdString(analysis.tail.reason), {}, {}});
+    }
+    for (const auto& stream : analysis.streams)
+        appendRow(m_streams,
+                  {QString::fromStdString(stream.name),
+                   QLocale().toString(qulonglong(stream.requests)), number(stream.throughputPerS),
+                   ms(stream.p50.value), ms(stream.p99.value), interval(stream.p99)});
+    m_streams->setSortingEnabled(true);
+}
+
+void TraceView::showKernels(JobOutcome<analysis::KernelAnalysis> result)
+{
+    m_kernels->setSortingEnabled(false);
+    m_kernels->setRowCount(0);
+    m_kernelResult = result.value;
+    if (!m_kernelResult) {
+        m_kernelNote->setText(result.error);
+        m_kernelChart->setContent(kernelBreakdownChart(analysis::KernelAnalysis{}));
+        return;
+    }
+    const auto& analysis = *m_kernelResult;
+    QString note = tr("%1 kernels, %2 memory operations over %3 of device span; steps from %4.")
+                       .arg(QLocale().toString(qulonglong(analysis.kernels)))
+                       .arg(QLocale().toString(qulonglong(analysis.memoryOps)))
+                       .arg(ms(analysis.deviceSpanS))
+                       .arg(QString::fromStdString(analysis.stepSource));
+    if (!analysis.deviceActivity)
+        note = QString::fromStdString(analysis.note);
+    else if (std::isfinite(analysis.launchOverheadS.mean))
+        note += tr(" Mean launch overhead %1.").arg(ms(analysis.launchOverheadS.mean));
+    m_kernelNote->setText(note);
+    m_kernelChart->setContent(kernelBreakdownChart(analysis));
+    for (const auto& kernel : analysis.topKernels)
+        appendRow(m_kernels,
+                  {QString::fromStdString(kernel.name),
+                   QString::fromUtf8(analysis::kernelClassName(kernel.kernelClass)),
+                   QLocale().toString(qulonglong(kernel.count)), ms(kernel.totalS),
+                   ms(kernel.meanS), number(kernel.share * 100.0, 3) + QStringLiteral(" %")});
+    m_kernels->setSortingEnabled(true);
+    Q_EMIT analysed();
+}
+
+void TraceView::showPower(JobOutcome<analysis::ThermalEvidence> result)
+{
+    m_thermal = result.value;
+    m_powerNote->setText(m_thermal ? QString::fromStdString(m_thermal->verdict) : result.error);
+    drawPower();
+    Q_EMIT analysed();
+}
+
+void TraceView::drawPower()
+{
+    analysis::ThermalEvidence empty;
+    empty.reason = m_powerNote->text().toStdString();
+    const auto& evidence = m_thermal ? *m_thermal : empty;
+    m_power->setContent(powerTimelineChart(evidence, m_powerCapW));
+    m_clock->setContent(clockTemperatureChart(evidence));
+    m_alignedThroughput->setContent(alignedThroughputChart(evidence));
+}
+
+} // namespace bs::widgets

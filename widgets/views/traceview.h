@@ -1,0 +1,103 @@
+#pragma once
+
+#include "analysis/kernelanalysis.h"
+#include "analysis/requestanalysis.h"
+#include "analysis/thermalevidence.h"
+
+#include <QWidget>
+
+#include <memory>
+#include <optional>
+
+class QComboBox;
+class QLabel;
+class QTableWidget;
+class QTabWidget;
+
+namespace bs::widgets {
+
+class ChartPanel;
+template <typename T>
+struct JobOutcome;
+class JobRunner;
+class ProjectDocument;
+
+/// The trace page: pick a request trace, a kernel trace and a power log of the project; each is
+/// analysed in the background (lanes "trace-requests", "trace-kernels", "trace-power") and drawn:
+/// latency/queue-wait CDF with percentile markers and 95% intervals, percentiles and throughput
+/// over time, batch sizes, per-stream fairness and the tail decomposition; device time per step
+/// by kernel class and the top kernels; power, clock and temperature aligned with throughput.
+class TraceView : public QWidget
+{
+    Q_OBJECT
+public:
+    TraceView(ProjectDocument* document, JobRunner* jobs, QWidget* parent = nullptr);
+
+    void setLimits(std::optional<double> slaP99Ms, std::optional<double> powerCapW);
+    QList<ChartPanel*> panels() const { return m_panels; }
+    QTableWidget* requestSummary() const { return m_requestSummary; }
+    QTableWidget* streamTable() const { return m_streams; }
+    QTableWidget* kernelTable() const { return m_kernels; }
+    QComboBox* requestPicker() const { return m_requestPicker; }
+    QComboBox* kernelPicker() const { return m_kernelPicker; }
+    QComboBox* powerPicker() const { return m_powerPicker; }
+    /// The latest analyses (null until one finished), for the playbook and tests.
+    std::shared_ptr<const analysis::RequestAnalysis> requestAnalysis() const { return m_requests; }
+    std::shared_ptr<const analysis::KernelAnalysis> kernelAnalysis() const
+    {
+        return m_kernelResult;
+    }
+    std::shared_ptr<const analysis::ThermalEvidence> thermalEvidence() const { return m_thermal; }
+
+Q_SIGNALS:
+    /// An analysis finished and was drawn.
+    void analysed();
+
+public Q_SLOTS:
+    /// Refills the pickers from the project and re-analyses what changed.
+    void refreshDatasets();
+
+private:
+    QWidget* buildRequestsPage();
+    QWidget* buildKernelsPage();
+    QWidget* buildPowerPage();
+    ChartPanel* addPanel(QWidget* parent);
+    void analyseRequests();
+    void analyseKernels();
+    void analysePower();
+    void showRequests(JobOutcome<analysis::RequestAnalysis> result);
+    void showKernels(JobOutcome<analysis::KernelAnalysis> result);
+    void showPower(JobOutcome<analysis::ThermalEvidence> result);
+    void drawRequests();
+    void drawPower();
+
+    ProjectDocument* m_document;
+    JobRunner* m_jobs;
+    QComboBox* m_requestPicker;
+    QComboBox* m_kernelPicker;
+    QComboBox* m_powerPicker;
+    QLabel* m_status;
+    QTabWidget* m_tabs;
+    QTableWidget* m_requestSummary = nullptr;
+    QTableWidget* m_streams = nullptr;
+    QTableWidget* m_tail = nullptr;
+    QTableWidget* m_kernels = nullptr;
+    QLabel* m_kernelNote = nullptr;
+    QLabel* m_powerNote = nullptr;
+    QList<ChartPanel*> m_panels;
+    ChartPanel* m_cdf = nullptr;
+    ChartPanel* m_percentiles = nullptr;
+    ChartPanel* m_throughput = nullptr;
+    ChartPanel* m_batches = nullptr;
+    ChartPanel* m_kernelChart = nullptr;
+    ChartPanel* m_power = nullptr;
+    ChartPanel* m_clock = nullptr;
+    ChartPanel* m_alignedThroughput = nullptr;
+    std::shared_ptr<const analysis::RequestAnalysis> m_requests;
+    std::shared_ptr<const analysis::KernelAnalysis> m_kernelResult;
+    std::shared_ptr<const analysis::ThermalEvidence> m_thermal;
+    std::optional<double> m_slaP99Ms;
+    std::optional<double> m_powerCapW;
+};
+
+} // namespace bs::widgets
