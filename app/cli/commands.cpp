@@ -11,6 +11,7 @@ const std::vector<CommandSpec>& allCommands()
         inspectCommand(),
         simulateCommand(),
         analyzeCommand(),
+        reportCommand(),
     };
     return commands;
 }

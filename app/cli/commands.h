@@ -16,5 +16,6 @@ CommandSpec fitCommand();
 CommandSpec inspectCommand();
 CommandSpec simulateCommand();
 CommandSpec analyzeCommand();
+CommandSpec reportCommand();
 
 } // namespace bs::cli

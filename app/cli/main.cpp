@@ -2,6 +2,10 @@
 #include "commands.h"
 #include "util/version.h"
 
+#ifdef BATCHSCOPE_HAVE_QT_RENDER
+#include "qtrenderhooks.h"
+#endif
+
 #include <iostream>
 #include <string>
 #include <vector>
@@ -26,6 +30,9 @@ void printOverview(std::ostream& out)
 
 int main(int argc, char** argv)
 {
+#ifdef BATCHSCOPE_HAVE_QT_RENDER
+    bs::render::installQtRenderHooks(argc, argv);
+#endif
     std::vector<std::string> args(argv + 1, argv + argc);
     if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
         printOverview(std::cout);

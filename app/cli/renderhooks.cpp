@@ -1,0 +1,11 @@
+#include "renderhooks.h"
+
+namespace bs::cli {
+
+RenderHooks& renderHooks()
+{
+    static RenderHooks hooks;
+    return hooks;
+}
+
+} // namespace bs::cli

@@ -1,0 +1,16 @@
+#pragma once
+
+#include "playbook/reportdocument.h"
+#include "util/expected.h"
+
+#include <QString>
+
+namespace bs::render {
+
+/// Writes the report as an A4 PDF with Qt's PDF writer: a title block, numbered sections with
+/// step status badges, tables split across pages with their header repeated, figures painted
+/// from their SVG as vectors, attachments as code listings, and "page n of N" on every page.
+/// Needs a QGuiApplication (fonts). Errors name the file.
+Status writePdfReport(const playbook::ReportDocument& report, const QString& path);
+
+} // namespace bs::render

@@ -1,0 +1,278 @@
+#include "playbook/playbook.h"
+
+#include <cmath>
+
+namespace bs::playbook {
+
+namespace {
+
+std::string deltaText(const StageMetric& m)
+{
+    std::string text = m.metric + " " + formatSigned(m.overall.delta, m.unit);
+    if (std::isfinite(m.overall.relative))
+        text += " (" + formatSigned(100.0 * m.overall.relative, "%", 2) + ")";
+    if (m.overall.intervalKnown)
+        text += ", 95% CI " + formatNumber(m.overall.ciLow) + " to " +
+                formatNumber(m.overall.ciHigh) + " " + m.unit;
+    return text + " at " + m.overallLabel + " [" + m.source + "]";
+}
+
+std::string failingMetric(const PlaybookResult& r)
+{
+    std::string text;
+    for (const auto& m : r.locate.metrics) {
+        if (m.stage != Stage::CompletionTail || !m.divergent())
+            continue;
+        text += (text.empty() ? "" : "; ") + deltaText(m);
+    }
+    if (text.empty())
+        return "No alarm metric (throughput, p99 latency, energy per inference) diverges "
+               "significantly between baseline and candidate.";
+    if (!r.locate.divergentBatches.empty())
+        text += ". Diverging at batch sizes " + std::to_string(r.locate.divergentBatches.front()) +
+                "–" + std::to_string(r.locate.divergentBatches.back());
+    return text + ".";
+}
+
+std::string arrivalsText(const sim::Scenario& s)
+{
+    std::string text;
+    for (const auto& stream : s.streams) {
+        const auto& a = stream.arrivals;
+        std::string one;
+        switch (a.kind) {
+        case sim::ArrivalSpec::Kind::Poisson:
+            one = "Poisson " + formatValue(a.ratePerS, "req/s");
+            break;
+        case sim::ArrivalSpec::Kind::Deterministic:
+            one = "fixed-rate " + formatValue(a.ratePerS, "req/s");
+            break;
+        case sim::ArrivalSpec::Kind::Gamma:
+            one =
+                "gamma renewal " + formatValue(a.ratePerS, "req/s") + ", cv " + formatNumber(a.cv);
+            break;
+        case sim::ArrivalSpec::Kind::Mmpp2:
+            one = "bursty MMPP-2 " + formatNumber(a.ratesPerS[0]) + "/" +
+                  formatNumber(a.ratesPerS[1]) + " req/s";
+            break;
+        case sim::ArrivalSpec::Kind::Replay:
+            one = "replayed trace" + (a.file.empty() ? std::string() : " " + a.file);
+            break;
+        }
+        text += (text.empty() ? "" : " + ") + (stream.name.empty() ? "" : stream.name + ": ") + one;
+    }
+    return text;
+}
+
+std::string workloadSlice(const PlaybookResult& r)
+{
+    if (!r.fix.reproducer)
+        return "No target traffic scenario: the slice is the measured batch sweep only.";
+    const auto& s = *r.fix.reproducer;
+    std::string text = "Target traffic '" + s.name + "': " + arrivalsText(s) +
+                       "; policy max batch " + std::to_string(s.policy.maxBatch) +
+                       ", max queue delay " + formatValue(s.policy.maxQueueDelayS * 1e3, "ms") +
+                       "; " + std::to_string(s.servers.count) + " server(s); seed " +
+                       std::to_string(s.seed) + ".";
+    if (!r.locate.divergentBatches.empty())
+        text += " Batch sweep slice: batch " + std::to_string(r.locate.divergentBatches.front()) +
+                "–" + std::to_string(r.locate.divergentBatches.back()) + ".";
+    return text;
+}
+
+std::string firstStage(const PlaybookResult& r)
+{
+    if (!r.locate.firstPersistentStage)
+        return "Not located: no stage diverges persistently with the data at hand.";
+    const auto& m = r.locate.metrics[std::size_t(r.locate.firstMetric)];
+    return std::string(stageName(*r.locate.firstPersistentStage)) + ": " + deltaText(m) + "; " +
+           m.persistence.text + ".";
+}
+
+std::string tagsText(const PlaybookResult& r)
+{
+    std::string same, differ;
+    for (const auto& item : r.freeze.items) {
+        if (!item.differs) {
+            same += (same.empty() ? "" : ", ") + item.key + " " + item.candidate;
+            continue;
+        }
+        differ += (differ.empty() ? "" : "; ") + item.key + " " +
+                  (item.baseline.empty() ? "(not recorded)" : item.baseline) + " → " +
+                  (item.candidate.empty() ? "(not recorded)" : item.candidate) +
+                  (item.accepted ? " (accepted: " + item.reason + ")" : " (BLOCKER)");
+    }
+    return "Candidate: " + (same.empty() ? std::string("no matching tags") : same) +
+           ". Differences from baseline: " + (differ.empty() ? std::string("none") : differ) + ".";
+}
+
+std::string supportOf(const Hypothesis& h)
+{
+    std::string text;
+    for (const auto& s : h.signals) {
+        if (s.available() && s.value > 0.0)
+            text += (text.empty() ? "" : "; ") + s.evidence;
+    }
+    return text.empty() ? "no supporting signal" : text;
+}
+
+std::string hypothesisText(const Hypothesis& h)
+{
+    return std::string(mechanismLabel(h.mechanism)) + " (score " +
+           (std::isfinite(h.score) ? formatNumber(h.score, 2) : std::string("not assessed")) +
+           ", coverage " + formatNumber(100.0 * h.coverage, 2) + "%): " + supportOf(h);
+}
+
+std::string competing(const PlaybookResult& r)
+{
+    std::string text;
+    for (std::size_t i = 1; i < r.classification.ranked.size(); ++i)
+        text += (text.empty() ? "" : "\n") + std::to_string(i + 1) + ". " +
+                hypothesisText(r.classification.ranked[i]);
+    return text;
+}
+
+std::string joinLines(const std::vector<std::string>& lines)
+{
+    std::string text;
+    for (const auto& line : lines)
+        text += (text.empty() ? "- " : "\n- ") + line;
+    return text.empty() ? "None." : text;
+}
+
+std::string movementText(const Movement& m)
+{
+    std::string text = m.metric + " " + formatSigned(m.delta, m.unit);
+    if (std::isfinite(m.ciLow))
+        text += " (95% CI " + formatNumber(m.ciLow) + " to " + formatNumber(m.ciHigh) + ")";
+    return text;
+}
+
+std::string movementsText(const PlaybookResult& r)
+{
+    if (!r.fix.chosen)
+        return "No change predicted: step 4 found no bounded fix.";
+    std::string text;
+    for (const auto& m : r.fix.movements)
+        text += (text.empty() ? "" : "; ") +
+                (std::isfinite(m.delta) ? movementText(m) : m.metric + ": " + m.method);
+    return text + " — simulated on the reproducer's traffic, fixed − candidate, " +
+           std::to_string(r.fix.reproducer->replications) + " paired replications.";
+}
+
+std::string changeText(const PlaybookResult& r)
+{
+    if (!r.fix.chosen)
+        return "None chosen: no bounded change improved the reproducer in simulation.";
+    const auto& f = *r.fix.chosen;
+    const std::string to =
+        f.value.is_string() ? f.value.get<std::string>() : formatNumber(f.value.get<double>(), 4);
+    return "Set " + f.knob + " from " + r.fix.from + " to " + to + " (" + r.fix.category + "; " +
+           f.reason + "). Reversible: set " + f.knob + " back to " + r.fix.from + ".";
+}
+
+std::string estimateText(const std::optional<sim::Estimate>& e, const char* unit)
+{
+    return e ? formatValue(e->value, unit) : std::string("n/a");
+}
+
+std::string riskText(const PlaybookResult& r)
+{
+    const auto& rows = r.matrix.rows;
+    std::string quality = "not measured (no quality evidence given)";
+    for (const auto& row : rows) {
+        if (row.area == "quality" && row.slice == "candidate")
+            quality = row.metric + " " + row.candidate + " vs " + row.baseline + ": " + row.result;
+    }
+    const std::string thermal =
+        r.fix.fixedPowerW || r.fix.fixedPeakC
+            ? "mean power " + estimateText(r.fix.candidatePowerW, "W") + " → " +
+                  estimateText(r.fix.fixedPowerW, "W") + ", peak temperature " +
+                  estimateText(r.fix.candidatePeakC, "°C") + " → " +
+                  estimateText(r.fix.fixedPeakC, "°C")
+            : std::string("not simulated (the scenario has no power or thermal model)");
+    const std::string software =
+        !r.fix.chosen                     ? "no change"
+        : r.fix.category == "policy knob" ? "batching policy configuration only; no rebuild"
+        : r.fix.category == "mapping"     ? "deployment mapping change (instances/placement)"
+                                          : "model/runtime configuration value; check the "
+                                            "runtime accepts it";
+    return "Correctness: reproducer replay " +
+           std::string(r.matrix.replayIdentical ? "bit-identical (pass)" : "NOT bit-identical") +
+           ". Quality: " + quality + ". Thermal: " + thermal +
+           ". Software compatibility: " + software + ".";
+}
+
+std::string rollbackText(const PlaybookResult& r)
+{
+    if (!r.fix.chosen || r.fix.movements.size() < 2)
+        return "No change to roll back.";
+    const auto& p99 = r.fix.movements[1];
+    const auto& thr = r.fix.movements[0];
+    const double p99Limit = r.slaP99S ? *r.slaP99S * 1e3 : p99.fixed * 1.1;
+    std::string failed;
+    for (const auto& row : r.matrix.rows) {
+        if (row.result == "fail")
+            failed += (failed.empty() ? "" : ", ") + row.slice + " " + row.metric;
+    }
+    return "Restore " + r.fix.chosen->knob + " = " + r.fix.from +
+           " if, at the target traffic, p99 latency exceeds " + formatValue(p99Limit, "ms") +
+           (r.slaP99S ? " (the SLA)" : " (predicted + 10%)") + " or throughput falls below " +
+           formatValue(thr.fixed * 0.98, "inferences/s") + " (predicted − 2%)." +
+           (failed.empty() ? "" : " The matrix already fails: " + failed + ".");
+}
+
+std::string seniorAnswer(const PlaybookResult& r, const std::string& reproducerFile)
+{
+    const auto& ranked = r.classification.ranked;
+    if (ranked.empty() || ranked.front().rank <= 0.0)
+        return "Not answerable yet: no mechanism could be assessed. Collect: " +
+               joinLines(r.classification.separating);
+    const auto& top = ranked.front();
+    std::string text = std::string(r.classification.decided ? "" : "Provisionally: ") +
+                       mechanismLabel(top.mechanism) +
+                       " is the first-principles bottleneck class that explains the symptom "
+                       "(score " +
+                       formatNumber(top.score, 2) + "): " + supportOf(top) + ". ";
+    if (r.fix.reproducer)
+        text += "The artifact that proves it reproducibly is the frozen scenario '" +
+                r.fix.reproducer->name + "' (seed " + std::to_string(r.fix.reproducer->seed) +
+                ") in " + reproducerFile + ": `batchscope-cli simulate " + reproducerFile +
+                "` replays it " +
+                (r.matrix.replayIdentical ? "bit-identically" : "(replay NOT yet bit-identical)") +
+                ", with the input datasets pinned by SHA-256 in the provenance section and the "
+                "batch policy curve pack as the signoff artifact.";
+    else
+        text += "No reproducer could be built yet (no target traffic scenario).";
+    if (!r.classification.decided)
+        text += " To decide against " + std::string(mechanismLabel(ranked[1].mechanism)) +
+                ", collect: " + joinLines(r.classification.separating);
+    return text;
+}
+
+} // namespace
+
+void fillMemoDrafts(Memo& memo, const PlaybookResult& result, const std::string& reproducerFile)
+{
+    memo.failingMetric.offerDraft(failingMetric(result));
+    memo.workloadSlice.offerDraft(workloadSlice(result));
+    memo.firstFailingStage.offerDraft(firstStage(result));
+    memo.buildRuntimeTags.offerDraft(tagsText(result));
+    if (!result.classification.ranked.empty())
+        memo.primaryMechanism.offerDraft(hypothesisText(result.classification.ranked.front()));
+    memo.competingHypotheses.offerDraft(competing(result));
+    memo.missingEvidence.offerDraft(joinLines(result.classification.separating));
+    memo.seniorQuestionAnswer.offerDraft(seniorAnswer(result, reproducerFile));
+    memo.smallestReversibleChange.offerDraft(changeText(result));
+    memo.expectedMovement.offerDraft(movementsText(result));
+    memo.regressionRisk.offerDraft(riskText(result));
+    std::string artifact = "Batch policy curve pack showing feasible operating regions for "
+                           "throughput, latency, and power";
+    if (result.fix.reproducer)
+        artifact += "; reproducer " + reproducerFile + " (seed " +
+                    std::to_string(result.fix.reproducer->seed) + ")";
+    memo.requiredArtifact.offerDraft(artifact);
+    memo.rollbackBoundary.offerDraft(rollbackText(result));
+}
+
+} // namespace bs::playbook

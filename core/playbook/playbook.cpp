@@ -1,0 +1,75 @@
+#include "playbook/playbook.h"
+
+namespace bs::playbook {
+
+namespace {
+
+void collectNotes(const PlaybookContext& context, PlaybookResult& result)
+{
+    result.scenarioRoute = context.scenarios.route;
+    result.slaP99S = context.inputs.slaP99S;
+    auto add = [&result](const std::vector<std::string>& notes) {
+        result.notes.insert(result.notes.end(), notes.begin(), notes.end());
+    };
+    if (!context.inputs.scenarioNote.empty())
+        result.notes.push_back("scenario: " + context.inputs.scenarioNote);
+    add(context.scenarios.notes);
+    if (!context.scenarios.error.empty())
+        result.notes.push_back("no scenario: " + context.scenarios.error);
+    if (!context.inputs.modelError.empty())
+        result.notes.push_back("project model not usable: " + context.inputs.modelError);
+    add(context.baseline.problems);
+    add(context.candidate.problems);
+    add(context.simulated.problems);
+    for (const auto* side : {&context.inputs.baseline, &context.inputs.candidate}) {
+        for (const auto& name : side->unused)
+            result.notes.push_back(side->role + " dataset '" + name +
+                                   "' not used: the playbook takes the first of each kind");
+    }
+}
+
+/// Pitfall warnings also show on the steps whose claims they concern.
+void attachPitfalls(PlaybookResult& result)
+{
+    for (const auto& pitfall : result.pitfalls) {
+        for (int step : pitfall.steps) {
+            if (step >= 1 && step <= 5)
+                result.steps[std::size_t(step - 1)].warnings.push_back("pitfall: " + pitfall.text);
+        }
+    }
+    if (result.freeze.blockers > 0)
+        result.steps[1].warnings.push_back(
+            "step 1 has unaccepted differences: this comparison mixes their effects in");
+}
+
+} // namespace
+
+Expected<PlaybookResult> runPlaybook(const data::Project& project, const PlaybookState& state,
+                                     const PlaybookRunOptions& options, Progress& progress,
+                                     const CancelToken& cancel)
+{
+    auto context = prepareContext(project, state, options, progress, cancel);
+    if (!context)
+        return context.error();
+    PlaybookResult result;
+    progress.setPhase("Running the playbook steps", 5);
+    result.steps[0] = freezeStep(*context, result.freeze);
+    result.steps[1] = locateStep(*context, result.locate);
+    progress.advanceTo(2);
+    result.steps[2] = classifyStep(*context, result.locate, result.classification);
+    progress.advanceTo(3);
+    result.steps[3] = fixStep(*context, result.classification, result.fix);
+    progress.advanceTo(4);
+    if (cancel.isCancelled())
+        return makeError(ErrorCode::Cancelled, "the playbook run was cancelled");
+    result.steps[4] = matrixStep(*context, result.fix, result.matrix);
+    if (cancel.isCancelled())
+        return makeError(ErrorCode::Cancelled, "the playbook run was cancelled");
+    progress.finish();
+    collectNotes(*context, result);
+    result.pitfalls = dataPitfalls(project, *context, result);
+    attachPitfalls(result);
+    return result;
+}
+
+} // namespace bs::playbook

@@ -1,0 +1,73 @@
+#pragma once
+
+#include "accel/model.h"
+#include "data/project.h"
+
+#include <nlohmann/json.hpp>
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace bs::playbook {
+
+/// The run tags of one dataset, for the freeze step.
+struct TaggedDataset
+{
+    std::string id;
+    std::string name;
+    data::DatasetKind kind = data::DatasetKind::Sweep;
+    data::RunTags tags;
+};
+
+/// Everything one side (baseline or candidate) of the comparison holds: the first loaded
+/// dataset of each kind with that role, and the tags of all of them.
+struct SideInputs
+{
+    std::string role; ///< "baseline" or "candidate".
+    std::shared_ptr<const data::SweepTable> sweep;
+    std::shared_ptr<const data::RequestTrace> requests;
+    std::shared_ptr<const data::KernelTrace> kernels;
+    std::shared_ptr<const data::PowerSeries> power;
+    std::string sweepName, requestsName, kernelsName, powerName;
+    std::vector<TaggedDataset> datasets;
+    /// Datasets with the role that are referenced but not loaded (their content is missing).
+    std::vector<std::string> notLoaded;
+    /// Further datasets of a kind already taken (named so the report says they were not used).
+    std::vector<std::string> unused;
+
+    /// The tags of the first dataset of this side (the ones the memo quotes).
+    data::RunTags primaryTags() const;
+    bool empty() const { return datasets.empty(); }
+};
+
+/// The inputs of the playbook, taken from a project: both sides, the target scenario (as JSON,
+/// with the project model filled into an accelerator service that names none), the accelerator
+/// model and the SLA. Missing parts are recorded, never fatal: the steps name them as missing
+/// evidence.
+struct PlaybookInputs
+{
+    std::string title;
+    SideInputs baseline;
+    SideInputs candidate;
+    /// The target traffic scenario (project.scenarios[index]), ready for sim::scenarioFromJson.
+    std::optional<nlohmann::json> scenarioJson;
+    std::string scenarioNote; ///< Why there is none, or which one was taken.
+    nlohmann::json modelJson = nlohmann::json::object();
+    std::optional<accel::Model> model;
+    std::string modelError;
+    std::optional<double> slaP99S; ///< project.region.sla_p99_ms, in seconds.
+};
+
+/// Collects the inputs. `scenarioIndex` picks the target scenario.
+PlaybookInputs gatherInputs(const data::Project& project, int scenarioIndex);
+
+/// The scenario JSON with `model` filled into a {"kind": "accelerator"} service that has no
+/// "model" of its own (the convention the GUI uses: the project model is the service).
+nlohmann::json withProjectModel(nlohmann::json scenario, const nlohmann::json& model);
+
+/// An extra run tag by key, case-insensitively, or "" (e.g. "power_limit_w").
+std::string extraTag(const data::RunTags& tags, const std::string& key);
+
+} // namespace bs::playbook

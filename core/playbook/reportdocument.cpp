@@ -1,0 +1,280 @@
+#include "playbook/report.h"
+#include "sim/scenariojson.h"
+#include "util/version.h"
+
+#include <algorithm>
+
+namespace bs::playbook {
+
+namespace {
+
+void collectFigures(const ReportSection& section, std::vector<const ReportFigure*>& out)
+{
+    for (const auto& block : section.blocks) {
+        if (const auto* figure = std::get_if<ReportFigure>(&block))
+            out.push_back(figure);
+    }
+    for (const auto& sub : section.subsections)
+        collectFigures(sub, out);
+}
+
+/// The memo fields of one template section as label/value pairs, and notes for pending drafts.
+void addMemoFields(const Memo& memo, const char* section, ReportSection& out)
+{
+    ReportKeyValues values;
+    std::vector<std::string> pending;
+    for (const auto& ref : memoFields()) {
+        if (std::string(ref.section) != section)
+            continue;
+        const auto& field = memo.*(ref.field);
+        values.entries.emplace_back(ref.label, field.text.empty() ? "(empty)" : field.text);
+        if (field.hasPendingDraft())
+            pending.push_back(std::string(ref.label) + ": " + field.draft);
+    }
+    out.blocks.push_back(std::move(values));
+    if (!pending.empty()) {
+        out.blocks.push_back(ReportParagraph{"The playbook has newer drafts for fields the "
+                                             "reviewer edited (kept as edited):",
+                                             ParagraphStyle::Muted});
+        out.blocks.push_back(ReportList{pending, false});
+    }
+}
+
+ReportSection memoSection(const Memo& memo)
+{
+    ReportSection section{"memo", "Accelerator review memo", std::nullopt, {}, {}};
+    const std::pair<const char*, const char*> parts[] = {{"symptom", "1. Symptom"},
+                                                         {"mechanism", "2. Mechanism hypothesis"},
+                                                         {"action", "3. Proposed action"},
+                                                         {"signoff", "4. Signoff"}};
+    for (const auto& [key, heading] : parts) {
+        ReportSection sub{std::string("memo-") + key, heading, std::nullopt, {}, {}};
+        addMemoFields(memo, key, sub);
+        if (std::string(key) == "signoff") {
+            ReportTable owners{"Required owners", {"Role", "Name", "Sign-off", "Note"}, {}, {}, 2};
+            for (const auto& owner : memo.owners)
+                owners.rows.push_back({owner.role, owner.name.empty() ? "(unassigned)" : owner.name,
+                                       signoffStateName(owner.state), owner.note});
+            sub.blocks.push_back(std::move(owners));
+            sub.blocks.push_back(
+                ReportKeyValues{{{"Final decision", decisionLabel(memo.decision)}}});
+        }
+        section.subsections.push_back(std::move(sub));
+    }
+    return section;
+}
+
+ReportSection pitfallSection(const std::vector<PitfallWarning>& pitfalls)
+{
+    ReportSection section{"pitfalls", "Pitfall guards", std::nullopt, {}, {}};
+    if (pitfalls.empty())
+        section.blocks.push_back(ReportParagraph{
+            "No pitfall guard fired: the claims rest on production-shape evidence, tail "
+            "percentiles and (where relevant) quality and fallback evidence.",
+            ParagraphStyle::Normal});
+    for (const auto& pitfall : pitfalls)
+        section.blocks.push_back(ReportParagraph{pitfall.text, ParagraphStyle::Warning});
+    return section;
+}
+
+int statusColumnOf(const std::vector<std::string>& columns)
+{
+    for (std::size_t i = 0; i < columns.size(); ++i) {
+        const auto& c = columns[i];
+        if (c == "Status" || c == "Result" || c == "Verdict" || c == "Divergent")
+            return int(i);
+    }
+    return -1;
+}
+
+ReportTable keyNumberTable(const std::vector<KeyNumber>& numbers)
+{
+    ReportTable table{"Key numbers", {"Quantity", "Value", "95% CI", "Source"}, {}, {}, -1};
+    for (const auto& n : numbers)
+        table.rows.push_back({n.label, formatValue(n.value, n.unit),
+                              n.hasInterval() ? formatNumber(n.ciLow) + " to " +
+                                                    formatNumber(n.ciHigh) + " " + n.unit
+                                              : "",
+                              n.source});
+    return table;
+}
+
+ReportSection stepSection(const StepResult& step)
+{
+    ReportSection section{"step-" + std::to_string(step.number),
+                          "Step " + std::to_string(step.number) + ": " + step.title,
+                          step.status,
+                          {},
+                          {}};
+    section.blocks.push_back(ReportParagraph{step.summary, ParagraphStyle::Summary});
+    for (const auto& warning : step.warnings)
+        section.blocks.push_back(ReportParagraph{warning, ParagraphStyle::Warning});
+    if (!step.numbers.empty())
+        section.blocks.push_back(keyNumberTable(step.numbers));
+    for (const auto& t : step.tables)
+        section.blocks.push_back(
+            ReportTable{t.title, t.columns, t.rows, t.note, statusColumnOf(t.columns)});
+    int index = 0;
+    for (const auto& figure : step.figures)
+        section.blocks.push_back(ReportFigure{
+            "step" + std::to_string(step.number) + "-fig" + std::to_string(++index), figure});
+    if (!step.missingEvidence.empty()) {
+        section.blocks.push_back(ReportParagraph{
+            "Missing evidence that would strengthen or decide this step:", ParagraphStyle::Normal});
+        section.blocks.push_back(ReportList{step.missingEvidence, false});
+    }
+    return section;
+}
+
+/// JSON text with '<', '>' and '&' written as \u escapes: the same JSON value, but no user
+/// text in it can read as markup wherever the text is shown (Markdown, HTML, a PDF listing).
+std::string markupFreeJson(const nlohmann::json& json)
+{
+    std::string out;
+    for (char c : json.dump(2)) {
+        if (c == '<')
+            out += "\\u003c";
+        else if (c == '>')
+            out += "\\u003e";
+        else if (c == '&')
+            out += "\\u0026";
+        else
+            out += c;
+    }
+    return out + "\n";
+}
+
+ReportSection reproducerSection(const PlaybookResult& result, const ReportOptions& options,
+                                ReportDocument& document)
+{
+    ReportSection section{"reproducer", "Reproducer and fix scenarios", std::nullopt, {}, {}};
+    if (!result.fix.reproducer) {
+        section.blocks.push_back(
+            ReportParagraph{"No reproducer: " + result.steps[3].summary, ParagraphStyle::Warning});
+        return section;
+    }
+    const auto reproducer = reproducerFileName(options.fileStem);
+    const std::string json = markupFreeJson(sim::scenarioToJson(*result.fix.reproducer));
+    document.attachments.push_back({reproducer, json,
+                                    "the frozen candidate scenario (seed " +
+                                        std::to_string(result.fix.reproducer->seed) + ")"});
+    section.blocks.push_back(ReportParagraph{
+        "The frozen scenario reproduces the candidate's behaviour under the target traffic; run "
+        "it with:",
+        ParagraphStyle::Normal});
+    std::string commands = "batchscope-cli simulate " + reproducer + " --json";
+    if (result.fix.fixed) {
+        const auto fix = fixFileName(options.fileStem);
+        document.attachments.push_back({fix, markupFreeJson(sim::scenarioToJson(*result.fix.fixed)),
+                                        "the reproducer with the one bounded change"});
+        commands += "\nbatchscope-cli simulate " + fix + " --json";
+    }
+    section.blocks.push_back(ReportCode{commands, "sh", "Commands"});
+    section.blocks.push_back(ReportCode{json, "json", reproducer});
+    return section;
+}
+
+std::string sizeText(std::uint64_t bytes)
+{
+    return bytes == 0 ? "" : std::to_string(bytes) + " B";
+}
+
+ReportSection provenanceSection(const data::Project& project, const PlaybookResult& result,
+                                const PlaybookState& state)
+{
+    ReportSection section{"provenance", "Provenance", std::nullopt, {}, {}};
+    ReportTable datasets{
+        "Input datasets",
+        {"Dataset", "Role", "Kind", "File", "Size", "SHA-256", "Reader", "Reader version"},
+        {},
+        "A dataset without a file is embedded in the project or built in; its "
+        "reader says which.",
+        -1};
+    for (const auto& d : project.datasets) {
+        const auto& p = d.provenance;
+        datasets.rows.push_back(
+            {d.name, data::datasetRoleName(d.role), data::datasetKindName(d.kind),
+             p.path.empty() ? "(embedded)" : p.path, sizeText(p.sizeBytes),
+             p.sha256.empty() ? "(none)" : p.sha256, p.reader, std::to_string(p.readerVersion)});
+    }
+    section.blocks.push_back(std::move(datasets));
+    ReportKeyValues seeds;
+    if (result.fix.reproducer) {
+        seeds.entries.emplace_back("Reproducer scenario seed",
+                                   std::to_string(result.fix.reproducer->seed));
+        seeds.entries.emplace_back("Replications",
+                                   std::to_string(result.fix.reproducer->replications));
+    }
+    if (result.fix.fixedResult) {
+        std::string list;
+        for (auto seed : result.fix.fixedResult->seeds)
+            list += (list.empty() ? "" : ", ") + std::to_string(seed);
+        seeds.entries.emplace_back("Replication seeds (derived from the scenario seed)", list);
+    }
+    seeds.entries.emplace_back("Tool version", std::string("BatchScope ") + kVersionString);
+    seeds.entries.emplace_back("Scenario route", result.scenarioRoute.empty()
+                                                     ? std::string("none")
+                                                     : result.scenarioRoute);
+    seeds.entries.emplace_back("Playbook options", toJson(state).at("options").dump());
+    section.blocks.push_back(std::move(seeds));
+    if (!result.notes.empty()) {
+        section.blocks.push_back(ReportParagraph{"Notes:", ParagraphStyle::Muted});
+        section.blocks.push_back(ReportList{result.notes, false});
+    }
+    return section;
+}
+
+std::string stepStatusLine(const PlaybookResult& result)
+{
+    std::string text;
+    for (const auto& step : result.steps)
+        text += (text.empty() ? "" : " · ") + std::to_string(step.number) + " " +
+                stepStatusLabel(step.status);
+    return text;
+}
+
+} // namespace
+
+std::vector<const ReportFigure*> allFigures(const ReportDocument& document)
+{
+    std::vector<const ReportFigure*> out;
+    for (const auto& section : document.sections)
+        collectFigures(section, out);
+    return out;
+}
+
+std::string reproducerFileName(const std::string& fileStem)
+{
+    return fileStem + "-reproducer.json";
+}
+
+std::string fixFileName(const std::string& fileStem)
+{
+    return fileStem + "-fix.json";
+}
+
+ReportDocument buildReportDocument(const data::Project& project, const ReportBundle& bundle,
+                                   const ReportOptions& options)
+{
+    ReportDocument document;
+    document.title =
+        "Accelerator review: " + (project.title.empty() ? "untitled project" : project.title);
+    document.subtitle = "Scheduling & Workload Mapping / Batch Size Effects";
+    document.titleBlock = {{"Project", project.title},
+                           {"Decision", decisionLabel(bundle.memo.decision)},
+                           {"Playbook steps", stepStatusLine(bundle.result)},
+                           {"Generated by", std::string("BatchScope ") + kVersionString}};
+    if (!options.generatedAt.empty())
+        document.titleBlock.emplace_back("Generated at", options.generatedAt);
+    document.sections.push_back(memoSection(bundle.memo));
+    document.sections.push_back(pitfallSection(bundle.pitfalls));
+    ReportSection playbook{"playbook", "Debug playbook", std::nullopt, {}, {}};
+    for (const auto& step : bundle.result.steps)
+        playbook.subsections.push_back(stepSection(step));
+    document.sections.push_back(std::move(playbook));
+    document.sections.push_back(reproducerSection(bundle.result, options, document));
+    document.sections.push_back(provenanceSection(project, bundle.result, bundle.state));
+    return document;
+}
+
+} // namespace bs::playbook

@@ -1,0 +1,208 @@
+#include "io/atomicfile.h"
+#include "io/datasetjson.h"
+#include "playbook/projectplaybook.h"
+#include "playbook/report.h"
+#include "sim/scenariojson.h"
+#include "util/version.h"
+
+#include <cmath>
+
+namespace bs::playbook {
+
+namespace {
+
+constexpr int kReportVersion = 1;
+
+nlohmann::json numberOrNull(double value)
+{
+    return std::isfinite(value) ? nlohmann::json(value) : nlohmann::json(nullptr);
+}
+
+nlohmann::json classificationJson(const ClassificationFindings& findings)
+{
+    nlohmann::json out = nlohmann::json::array();
+    for (const auto& h : findings.ranked) {
+        nlohmann::json signals = nlohmann::json::array();
+        for (const auto& s : h.signals)
+            signals.push_back({{"name", s.name},
+                               {"weight", s.weight},
+                               {"value", numberOrNull(s.value)},
+                               {"evidence", s.evidence},
+                               {"missing", s.available() ? "" : s.missing}});
+        out.push_back({{"mechanism", mechanismName(h.mechanism)},
+                       {"score", numberOrNull(h.score)},
+                       {"coverage", h.coverage},
+                       {"rank", h.rank},
+                       {"signals", std::move(signals)},
+                       {"missing_evidence", h.missing}});
+    }
+    return out;
+}
+
+nlohmann::json movementJson(const Movement& m)
+{
+    return {{"metric", m.metric},
+            {"unit", m.unit},
+            {"candidate", numberOrNull(m.candidate)},
+            {"fixed", numberOrNull(m.fixed)},
+            {"delta", numberOrNull(m.delta)},
+            {"ci_low", numberOrNull(m.ciLow)},
+            {"ci_high", numberOrNull(m.ciHigh)},
+            {"method", m.method}};
+}
+
+nlohmann::json fixJson(const FixFindings& fix, const ReportOptions& options)
+{
+    nlohmann::json out = nlohmann::json::object();
+    if (fix.chosen)
+        out = {{"knob", fix.chosen->knob},
+               {"value", fix.chosen->value},
+               {"reason", fix.chosen->reason},
+               {"category", fix.category},
+               {"from", fix.from},
+               {"user_chosen", fix.userChosen}};
+    nlohmann::json movements = nlohmann::json::array();
+    for (const auto& m : fix.movements)
+        movements.push_back(movementJson(m));
+    out["movements"] = std::move(movements);
+    if (fix.reproducer) {
+        out["reproducer_file"] = reproducerFileName(options.fileStem);
+        out["reproducer_scenario"] = sim::scenarioToJson(*fix.reproducer);
+    }
+    if (fix.fixed) {
+        out["fixed_file"] = fixFileName(options.fileStem);
+        out["fixed_scenario"] = sim::scenarioToJson(*fix.fixed);
+    }
+    return out;
+}
+
+nlohmann::json matrixJson(const MatrixFindings& matrix)
+{
+    nlohmann::json rows = nlohmann::json::array();
+    for (const auto& r : matrix.rows)
+        rows.push_back({{"area", r.area},
+                        {"slice", r.slice},
+                        {"metric", r.metric},
+                        {"baseline", r.baseline},
+                        {"candidate", r.candidate},
+                        {"fixed", r.fixed},
+                        {"criterion", r.criterion},
+                        {"result", r.result}});
+    return {{"rows", std::move(rows)},
+            {"passed", matrix.passed},
+            {"failed", matrix.failed},
+            {"not_run", matrix.notRun},
+            {"replay_identical", matrix.replayIdentical}};
+}
+
+nlohmann::json provenanceJson(const data::Project& project, const PlaybookResult& result)
+{
+    nlohmann::json datasets = nlohmann::json::array();
+    for (const auto& d : project.datasets)
+        datasets.push_back({{"id", d.id},
+                            {"name", d.name},
+                            {"role", data::datasetRoleName(d.role)},
+                            {"kind", data::datasetKindName(d.kind)},
+                            {"tags", io::toJson(d.tags)},
+                            {"source", io::toJson(d.provenance)}});
+    nlohmann::json seeds = nlohmann::json::array();
+    if (result.fix.fixedResult)
+        seeds = result.fix.fixedResult->seeds;
+    return {{"datasets", std::move(datasets)},
+            {"tool", {{"name", "BatchScope"}, {"version", kVersionString}}},
+            {"scenario_route", result.scenarioRoute},
+            {"reproducer_seed", result.fix.reproducer ? nlohmann::json(result.fix.reproducer->seed)
+                                                      : nlohmann::json(nullptr)},
+            {"replication_seeds", std::move(seeds)}};
+}
+
+} // namespace
+
+nlohmann::json reportToJson(const data::Project& project, const ReportBundle& bundle,
+                            const ReportOptions& options)
+{
+    const auto& result = bundle.result;
+    nlohmann::json steps = nlohmann::json::array();
+    for (const auto& step : result.steps)
+        steps.push_back(toJson(step));
+    nlohmann::json pitfalls = nlohmann::json::array();
+    for (const auto& p : bundle.pitfalls)
+        pitfalls.push_back({{"id", p.id}, {"text", p.text}, {"steps", p.steps}});
+    return {{"format", "batchscope-report"},
+            {"version", kReportVersion},
+            {"title", project.title},
+            {"generated_at", options.generatedAt},
+            {"memo", toJson(bundle.memo)},
+            {"playbook_state", toJson(bundle.state)},
+            {"steps", std::move(steps)},
+            {"classification", classificationJson(result.classification)},
+            {"separating_evidence", result.classification.separating},
+            {"fix", fixJson(result.fix, options)},
+            {"matrix", matrixJson(result.matrix)},
+            {"pitfalls", std::move(pitfalls)},
+            {"provenance", provenanceJson(project, result)},
+            {"notes", result.notes}};
+}
+
+Expected<ReportImport> reportFromJson(const nlohmann::json& json, const std::string& path)
+{
+    auto fail = [&path](const std::string& message) {
+        return makeError(ErrorCode::Format, path, 0, 0, "report: " + message);
+    };
+    if (!json.is_object() || json.value("format", std::string()) != "batchscope-report")
+        return fail("not a BatchScope JSON report (\"format\" is not \"batchscope-report\")");
+    const auto version = json.find("version");
+    if (version == json.end() || !version->is_number_integer())
+        return fail("no integer \"version\"");
+    if (version->get<int>() > kReportVersion)
+        return makeError(ErrorCode::Unsupported, path, 0, 0,
+                         "report: written by a newer BatchScope (report version " +
+                             std::to_string(version->get<int>()) + ")");
+    for (const char* key : {"memo", "playbook_state"}) {
+        if (!json.contains(key) || !json[key].is_object())
+            return fail(std::string("\"") + key + "\" is missing or not an object");
+    }
+    ReportImport out;
+    auto memo = memoFromJson(json["memo"], path);
+    if (!memo)
+        return memo.error();
+    out.memo = std::move(*memo);
+    auto state = playbookStateFromJson(json["playbook_state"], path);
+    if (!state)
+        return state.error();
+    out.state = std::move(*state);
+    if (json.contains("fix") && json["fix"].is_object() &&
+        json["fix"].contains("reproducer_scenario"))
+        out.reproducerScenario = json["fix"]["reproducer_scenario"];
+    return out;
+}
+
+Expected<ReportBundle> prepareReport(const data::Project& project, const ReportOptions& options,
+                                     const PlaybookRunOptions& runOptions, Progress& progress,
+                                     const CancelToken& cancel)
+{
+    auto stored = readStoredPlaybook(project, options.projectPath);
+    if (!stored)
+        return stored.error();
+    auto result = runPlaybook(project, stored->state, runOptions, progress, cancel);
+    if (!result)
+        return result.error();
+    ReportBundle bundle;
+    bundle.state = stored->state;
+    bundle.memo = stored->memo;
+    bundle.result = std::move(*result);
+    fillMemoDrafts(bundle.memo, bundle.result, reproducerFileName(options.fileStem));
+    bundle.pitfalls = bundle.result.pitfalls;
+    for (auto& p : memoPitfalls(bundle.memo))
+        bundle.pitfalls.push_back(std::move(p));
+    bundle.document = buildReportDocument(project, bundle, options);
+    bundle.json = reportToJson(project, bundle, options);
+    return bundle;
+}
+
+Status writeJsonReport(const ReportBundle& bundle, const std::string& path)
+{
+    return io::writeFileAtomically(path, bundle.json.dump(2) + "\n", io::AtomicWriteOptions{false});
+}
+
+} // namespace bs::playbook

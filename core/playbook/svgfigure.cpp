@@ -1,0 +1,420 @@
+// Standalone SVG for a Figure: the one drawing of every report and curve-pack chart, so the
+// HTML, Markdown, PDF and PNG outputs show the same thing.
+#include "playbook/figure.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdio>
+#include <limits>
+#include <sstream>
+
+namespace bs::playbook {
+
+namespace {
+
+// Okabe–Ito: distinguishable with the common colour-vision deficiencies and on a projector.
+constexpr std::array<const char*, 8> kPalette = {"#0072B2", "#E69F00", "#009E73", "#D55E00",
+                                                 "#CC79A7", "#56B4E9", "#F0E442", "#000000"};
+
+std::string escapeXml(const std::string& text)
+{
+    std::string out;
+    out.reserve(text.size());
+    for (const char c : text) {
+        switch (c) {
+        case '<':
+            out += "&lt;";
+            break;
+        case '>':
+            out += "&gt;";
+            break;
+        case '&':
+            out += "&amp;";
+            break;
+        case '"':
+            out += "&quot;";
+            break;
+        case '\'':
+            out += "&#39;";
+            break;
+        default:
+            out += c;
+        }
+    }
+    return out;
+}
+
+std::string number(double value)
+{
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "%.2f", value);
+    return buffer;
+}
+
+std::string tickLabel(double value)
+{
+    char buffer[32];
+    const double magnitude = std::fabs(value);
+    if (magnitude != 0.0 && (magnitude >= 1e6 || magnitude < 1e-3))
+        std::snprintf(buffer, sizeof buffer, "%.3g", value);
+    else
+        std::snprintf(buffer, sizeof buffer, "%.6g", value);
+    return buffer;
+}
+
+/// One axis: data range → pixel range, linear or log10, with readable ticks.
+struct Axis
+{
+    double low = 0.0;
+    double high = 1.0;
+    bool log = false;
+    double pixelLow = 0.0;
+    double pixelHigh = 1.0;
+
+    double transform(double value) const { return log ? std::log10(value) : value; }
+    double toPixel(double value) const
+    {
+        const double t0 = transform(low), t1 = transform(high);
+        const double fraction = t1 == t0 ? 0.5 : (transform(value) - t0) / (t1 - t0);
+        return pixelLow + fraction * (pixelHigh - pixelLow);
+    }
+    std::vector<double> ticks() const
+    {
+        std::vector<double> out;
+        if (log) {
+            for (double decade = std::floor(std::log10(low)); decade <= std::ceil(std::log10(high));
+                 ++decade) {
+                const double value = std::pow(10.0, decade);
+                if (value >= low * 0.999 && value <= high * 1.001)
+                    out.push_back(value);
+            }
+            if (out.size() >= 2)
+                return out;
+            out.clear();
+        }
+        const double span = high - low;
+        const double rough = span / 5.0;
+        const double magnitude = std::pow(10.0, std::floor(std::log10(rough)));
+        double step = magnitude;
+        for (const double factor : {1.0, 2.0, 2.5, 5.0, 10.0}) {
+            step = factor * magnitude;
+            if (span / step <= 6.0)
+                break;
+        }
+        for (double value = std::ceil(low / step) * step; value <= high + step * 1e-9;
+             value += step)
+            out.push_back(std::fabs(value) < step * 1e-9 ? 0.0 : value);
+        return out;
+    }
+};
+
+bool usable(double value, bool log)
+{
+    return std::isfinite(value) && (!log || value > 0.0);
+}
+
+/// The data range over series, reference lines and markers, padded so nothing sits on the frame.
+std::pair<double, double> dataRange(const Figure& figure, bool xAxis, bool log)
+{
+    double low = std::numeric_limits<double>::infinity();
+    double high = -low;
+    auto take = [&](double value) {
+        if (usable(value, log)) {
+            low = std::min(low, value);
+            high = std::max(high, value);
+        }
+    };
+    for (const auto& series : figure.series)
+        for (const auto& point : series.points)
+            take(xAxis ? point.x : point.y);
+    for (const auto& line : figure.referenceLines)
+        if ((line.orientation == FigureReferenceLine::Orientation::Vertical) == xAxis)
+            take(line.value);
+    for (const auto& marker : figure.markers)
+        take(xAxis ? marker.at.x : marker.at.y);
+    if (!std::isfinite(low))
+        return log ? std::pair{1.0, 10.0} : std::pair{0.0, 1.0};
+    if (log) {
+        if (high / low < 1.0001)
+            return {low / 2.0, high * 2.0};
+        return {low / std::pow(high / low, 0.04), high * std::pow(high / low, 0.04)};
+    }
+    if (high - low < 1e-12 * std::max(1.0, std::fabs(high)))
+        return {low - 0.5 * std::max(1.0, std::fabs(low)),
+                high + 0.5 * std::max(1.0, std::fabs(high))};
+    const double pad = 0.04 * (high - low);
+    // Quantities that cannot be negative (rates, latencies) keep zero as the floor.
+    return {low >= 0.0 && low - pad < 0.0 ? 0.0 : low - pad, high + pad};
+}
+
+const char* colourOf(const FigureSeries& series, std::size_t position)
+{
+    const std::size_t index =
+        series.colourIndex >= 0 ? static_cast<std::size_t>(series.colourIndex) : position;
+    return kPalette[index % kPalette.size()];
+}
+
+struct Frame
+{
+    double left = 78, top = 44, right = 0, bottom = 0;
+};
+
+void writeText(std::ostringstream& svg, double x, double y, const std::string& text,
+               const char* anchor, int sizePx, const char* extra = "")
+{
+    svg << "<text x=\"" << number(x) << "\" y=\"" << number(y) << "\" text-anchor=\"" << anchor
+        << "\" font-size=\"" << sizePx << "\"" << extra << ">" << escapeXml(text) << "</text>\n";
+}
+
+void writeSeries(std::ostringstream& svg, const FigureSeries& series, std::size_t position,
+                 const Axis& x, const Axis& y)
+{
+    const char* colour = colourOf(series, position);
+    std::vector<FigurePoint> points;
+    for (const auto& point : series.points)
+        if (usable(point.x, x.log) && usable(point.y, y.log))
+            points.push_back(point);
+    if (points.empty())
+        return;
+    if (series.kind == FigureSeriesKind::Scatter) {
+        for (const auto& point : points)
+            svg << "<circle cx=\"" << number(x.toPixel(point.x)) << "\" cy=\""
+                << number(y.toPixel(point.y)) << "\" r=\"3.5\" fill=\"" << colour
+                << "\" fill-opacity=\"0.8\"/>\n";
+        return;
+    }
+    svg << "<polyline fill=\"none\" stroke=\"" << colour << "\" stroke-width=\"2.2\""
+        << (series.dashed ? " stroke-dasharray=\"7 4\"" : "") << " points=\"";
+    for (std::size_t i = 0; i < points.size(); ++i) {
+        if (series.kind == FigureSeriesKind::Step && i > 0)
+            svg << number(x.toPixel(points[i].x)) << "," << number(y.toPixel(points[i - 1].y))
+                << " ";
+        svg << number(x.toPixel(points[i].x)) << "," << number(y.toPixel(points[i].y)) << " ";
+    }
+    svg << "\"/>\n";
+}
+
+void writeLegend(std::ostringstream& svg, const Figure& figure, const Frame& frame)
+{
+    double y = frame.top + 8;
+    std::size_t position = 0;
+    for (const auto& series : figure.series) {
+        const std::size_t index = position++;
+        if (series.name.empty())
+            continue;
+        const double x = frame.right + 14;
+        svg << "<rect x=\"" << number(x) << "\" y=\"" << number(y)
+            << "\" width=\"14\" height=\"4\" fill=\"" << colourOf(series, index) << "\"/>\n";
+        writeText(svg, x + 20, y + 6, series.name, "start", 12);
+        y += 20;
+    }
+}
+
+void writeAxes(std::ostringstream& svg, const Figure& figure, const Frame& frame, const Axis& x,
+               const Axis& y, int heightPx)
+{
+    svg << "<rect x=\"" << number(frame.left) << "\" y=\"" << number(frame.top) << "\" width=\""
+        << number(frame.right - frame.left) << "\" height=\"" << number(frame.bottom - frame.top)
+        << "\" fill=\"none\" stroke=\"#444\"/>\n";
+    for (const double tick : x.ticks()) {
+        const double px = x.toPixel(tick);
+        svg << "<line x1=\"" << number(px) << "\" y1=\"" << number(frame.top) << "\" x2=\""
+            << number(px) << "\" y2=\"" << number(frame.bottom) << "\" stroke=\"#ddd\"/>\n";
+        writeText(svg, px, frame.bottom + 18, tickLabel(tick), "middle", 12);
+    }
+    for (const double tick : y.ticks()) {
+        const double py = y.toPixel(tick);
+        svg << "<line x1=\"" << number(frame.left) << "\" y1=\"" << number(py) << "\" x2=\""
+            << number(frame.right) << "\" y2=\"" << number(py) << "\" stroke=\"#ddd\"/>\n";
+        writeText(svg, frame.left - 6, py + 4, tickLabel(tick), "end", 12);
+    }
+    writeText(svg, (frame.left + frame.right) / 2, heightPx - 10.0, figure.xTitle, "middle", 13);
+    const double middle = (frame.top + frame.bottom) / 2;
+    writeText(svg, 18, middle, figure.yTitle, "middle", 13,
+              (" transform=\"rotate(-90 18 " + number(middle) + ")\"").c_str());
+}
+
+void writeReferenceLines(std::ostringstream& svg, const Figure& figure, const Frame& frame,
+                         const Axis& x, const Axis& y)
+{
+    for (const auto& line : figure.referenceLines) {
+        const bool horizontal = line.orientation == FigureReferenceLine::Orientation::Horizontal;
+        if (!usable(line.value, horizontal ? y.log : x.log))
+            continue;
+        if (horizontal) {
+            const double py = y.toPixel(line.value);
+            svg << "<line x1=\"" << number(frame.left) << "\" y1=\"" << number(py) << "\" x2=\""
+                << number(frame.right) << "\" y2=\"" << number(py)
+                << "\" stroke=\"#B00020\" stroke-width=\"1.6\" stroke-dasharray=\"6 4\"/>\n";
+            writeText(svg, frame.right - 4, py - 5, line.label, "end", 12, " fill=\"#B00020\"");
+        } else {
+            const double px = x.toPixel(line.value);
+            svg << "<line x1=\"" << number(px) << "\" y1=\"" << number(frame.top) << "\" x2=\""
+                << number(px) << "\" y2=\"" << number(frame.bottom)
+                << "\" stroke=\"#B00020\" stroke-width=\"1.6\" stroke-dasharray=\"6 4\"/>\n";
+            writeText(svg, px + 4, frame.top + 14, line.label, "start", 12, " fill=\"#B00020\"");
+        }
+    }
+}
+
+void writeMarkers(std::ostringstream& svg, const Figure& figure, const Axis& x, const Axis& y)
+{
+    for (const auto& marker : figure.markers) {
+        if (!usable(marker.at.x, x.log) || !usable(marker.at.y, y.log))
+            continue;
+        const double px = x.toPixel(marker.at.x), py = y.toPixel(marker.at.y);
+        svg << "<path d=\"M" << number(px) << "," << number(py - 9) << " L" << number(px + 9) << ","
+            << number(py) << " L" << number(px) << "," << number(py + 9) << " L" << number(px - 9)
+            << "," << number(py)
+            << " Z\" fill=\"#FFD400\" stroke=\"#000\" stroke-width=\"1.5\"/>\n";
+        writeText(svg, px + 12, py - 10, marker.label, "start", 12, " font-weight=\"bold\"");
+    }
+}
+
+void writeHeatmap(std::ostringstream& svg, const Figure& figure, const Frame& frame, int heightPx)
+{
+    const auto& map = *figure.heatmap;
+    const std::size_t columns = map.columnLabels.size(), rows = map.rowLabels.size();
+    if (columns == 0 || rows == 0) {
+        writeText(svg, (frame.left + frame.right) / 2, (frame.top + frame.bottom) / 2, "no data",
+                  "middle", 14);
+        return;
+    }
+    const double cellWidth = (frame.right - frame.left) / static_cast<double>(columns);
+    const double cellHeight = (frame.bottom - frame.top) / static_cast<double>(rows);
+    for (std::size_t row = 0; row < rows; ++row) {
+        for (std::size_t column = 0; column < columns; ++column) {
+            const std::size_t index = row * columns + column;
+            const int category = index < map.categories.size() ? map.categories[index] : -1;
+            const double px = frame.left + static_cast<double>(column) * cellWidth;
+            const double py = frame.bottom - static_cast<double>(row + 1) * cellHeight;
+            const char* fill = category < 0
+                                   ? "#f2f2f2"
+                                   : kPalette[static_cast<std::size_t>(category) % kPalette.size()];
+            svg << "<rect x=\"" << number(px) << "\" y=\"" << number(py) << "\" width=\""
+                << number(cellWidth) << "\" height=\"" << number(cellHeight) << "\" fill=\"" << fill
+                << "\" fill-opacity=\"0.55\" stroke=\"#fff\"/>\n";
+            if (index < map.cellTexts.size() && !map.cellTexts[index].empty())
+                writeText(svg, px + cellWidth / 2, py + cellHeight / 2 + 4, map.cellTexts[index],
+                          "middle", 11);
+            if (map.highlightedCell && map.highlightedCell->first == static_cast<int>(column) &&
+                map.highlightedCell->second == static_cast<int>(row))
+                svg << "<rect x=\"" << number(px + 1.5) << "\" y=\"" << number(py + 1.5)
+                    << "\" width=\"" << number(cellWidth - 3) << "\" height=\""
+                    << number(cellHeight - 3)
+                    << "\" fill=\"none\" stroke=\"#000\" stroke-width=\"3\"/>\n";
+        }
+    }
+    for (std::size_t column = 0; column < columns; ++column)
+        writeText(svg, frame.left + (static_cast<double>(column) + 0.5) * cellWidth,
+                  frame.bottom + 18, map.columnLabels[column], "middle", 12);
+    for (std::size_t row = 0; row < rows; ++row)
+        writeText(svg, frame.left - 6,
+                  frame.bottom - (static_cast<double>(row) + 0.5) * cellHeight + 4,
+                  map.rowLabels[row], "end", 12);
+    writeText(svg, (frame.left + frame.right) / 2, heightPx - 10.0, figure.xTitle, "middle", 13);
+    const double middle = (frame.top + frame.bottom) / 2;
+    writeText(svg, 18, middle, figure.yTitle, "middle", 13,
+              (" transform=\"rotate(-90 18 " + number(middle) + ")\"").c_str());
+    double legendY = frame.top + 8;
+    for (std::size_t category = 0; category < map.categoryNames.size(); ++category) {
+        svg << "<rect x=\"" << number(frame.right + 14) << "\" y=\"" << number(legendY)
+            << "\" width=\"14\" height=\"14\" fill=\"" << kPalette[category % kPalette.size()]
+            << "\" fill-opacity=\"0.55\"/>\n";
+        writeText(svg, frame.right + 34, legendY + 11, map.categoryNames[category], "start", 12);
+        legendY += 20;
+    }
+}
+
+bool hasLegend(const Figure& figure)
+{
+    if (figure.heatmap)
+        return !figure.heatmap->categoryNames.empty();
+    return std::any_of(figure.series.begin(), figure.series.end(),
+                       [](const FigureSeries& series) { return !series.name.empty(); });
+}
+
+} // namespace
+
+std::string renderFigureSvg(const Figure& figure, int widthPx, int heightPx)
+{
+    widthPx = std::max(widthPx, 240);
+    heightPx = std::max(heightPx, 160);
+    Frame frame;
+    frame.right = widthPx - (hasLegend(figure) ? 190.0 : 20.0);
+    frame.bottom = heightPx - 48.0;
+
+    std::ostringstream svg;
+    svg << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << widthPx << "\" height=\""
+        << heightPx << "\" viewBox=\"0 0 " << widthPx << " " << heightPx
+        << "\" font-family=\"DejaVu Sans, Helvetica, Arial, sans-serif\">\n"
+        << "<rect width=\"100%\" height=\"100%\" fill=\"#fff\"/>\n";
+    writeText(svg, widthPx / 2.0, 24, figure.title, "middle", 15, " font-weight=\"bold\"");
+
+    if (figure.heatmap) {
+        writeHeatmap(svg, figure, frame, heightPx);
+    } else {
+        const auto [xLow, xHigh] = dataRange(figure, true, figure.xLog);
+        const auto [yLow, yHigh] = dataRange(figure, false, figure.yLog);
+        const Axis x{xLow, xHigh, figure.xLog, frame.left, frame.right};
+        const Axis y{yLow, yHigh, figure.yLog, frame.bottom, frame.top};
+        writeAxes(svg, figure, frame, x, y, heightPx);
+        const bool empty =
+            std::all_of(figure.series.begin(), figure.series.end(),
+                        [](const FigureSeries& series) { return series.points.empty(); });
+        if (empty)
+            writeText(svg, (frame.left + frame.right) / 2, (frame.top + frame.bottom) / 2,
+                      "no data", "middle", 14, " fill=\"#777\"");
+        svg << "<g clip-path=\"none\">\n";
+        for (std::size_t i = 0; i < figure.series.size(); ++i)
+            writeSeries(svg, figure.series[i], i, x, y);
+        svg << "</g>\n";
+        writeReferenceLines(svg, figure, frame, x, y);
+        writeMarkers(svg, figure, x, y);
+        writeLegend(svg, figure, frame);
+    }
+    svg << "</svg>\n";
+    return svg.str();
+}
+
+nlohmann::json toJson(const Figure& figure)
+{
+    nlohmann::json series = nlohmann::json::array();
+    for (const auto& one : figure.series) {
+        nlohmann::json points = nlohmann::json::array();
+        for (const auto& point : one.points)
+            points.push_back({point.x, point.y});
+        const char* kind = one.kind == FigureSeriesKind::Line      ? "line"
+                           : one.kind == FigureSeriesKind::Scatter ? "scatter"
+                                                                   : "step";
+        series.push_back({{"name", one.name}, {"kind", kind}, {"points", points}});
+    }
+    nlohmann::json lines = nlohmann::json::array();
+    for (const auto& line : figure.referenceLines)
+        lines.push_back(
+            {{"orientation", line.orientation == FigureReferenceLine::Orientation::Horizontal
+                                 ? "horizontal"
+                                 : "vertical"},
+             {"value", line.value},
+             {"label", line.label}});
+    nlohmann::json out = {{"title", figure.title},    {"x_title", figure.xTitle},
+                          {"y_title", figure.yTitle}, {"x_log", figure.xLog},
+                          {"y_log", figure.yLog},     {"series", series},
+                          {"reference_lines", lines}, {"caption", figure.caption}};
+    if (figure.heatmap) {
+        const auto& map = *figure.heatmap;
+        out["heatmap"] = {{"columns", map.columnLabels},
+                          {"rows", map.rowLabels},
+                          {"categories", map.categoryNames},
+                          {"cells", map.categories},
+                          {"cell_texts", map.cellTexts}};
+    }
+    nlohmann::json markers = nlohmann::json::array();
+    for (const auto& marker : figure.markers)
+        markers.push_back({{"x", marker.at.x}, {"y", marker.at.y}, {"label", marker.label}});
+    out["markers"] = markers;
+    return out;
+}
+
+} // namespace bs::playbook
