@@ -11,6 +11,8 @@ const std::vector<CommandSpec>& allCommands()
         inspectCommand(),
         simulateCommand(),
         analyzeCommand(),
+        regionCommand(),
+        mergeCommand(),
         reportCommand(),
     };
     return commands;

@@ -16,6 +16,8 @@ CommandSpec fitCommand();
 CommandSpec inspectCommand();
 CommandSpec simulateCommand();
 CommandSpec analyzeCommand();
+CommandSpec regionCommand();
+CommandSpec mergeCommand();
 CommandSpec reportCommand();
 
 } // namespace bs::cli

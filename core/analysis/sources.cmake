@@ -2,6 +2,9 @@ target_sources(batchscope_core PRIVATE
     analysis/analysisjson.cpp
     analysis/arrivalfit.cpp
     analysis/arrivalmodels.cpp
+    analysis/capacity.cpp
+    analysis/curvefigures.cpp
+    analysis/curvepack.cpp
     analysis/distribution.cpp
     analysis/kernelanalysis.cpp
     analysis/kernelclass.cpp
@@ -10,8 +13,20 @@ target_sources(batchscope_core PRIVATE
     analysis/kernelsteps.cpp
     analysis/kerneltimeline.cpp
     analysis/orderstatistics.cpp
+    analysis/pareto.cpp
     analysis/powerjoin.cpp
     analysis/radixsort.cpp
+    analysis/region.cpp
+    analysis/regionconstraints.cpp
+    analysis/regionevaluator.cpp
+    analysis/regionfinalize.cpp
+    analysis/regiongrid.cpp
+    analysis/regionheadroom.cpp
+    analysis/regionresult.cpp
+    analysis/regionresultread.cpp
+    analysis/regionsearch.cpp
+    analysis/regionspec.cpp
+    analysis/regionspecread.cpp
     analysis/requestanalysis.cpp
     analysis/requestbatches.cpp
     analysis/requestomission.cpp

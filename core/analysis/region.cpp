@@ -1,0 +1,402 @@
+// computeRegion and mergeRegions: the orchestration of the feasible-region analysis
+// (core/analysis/REGION.md). The parts live next door: regiongrid (cells), regionevaluator
+// (screening and refinement of one cell), capacity (per-policy searches), regionfinalize
+// (Pareto front, recommendation, headroom).
+#include "analysis/region.h"
+
+#include "analysis/capacity.h"
+#include "analysis/regionevaluator.h"
+#include "analysis/regionfinalize.h"
+#include "analysis/regiongrid.h"
+#include "util/threadpool.h"
+
+#include <algorithm>
+#include <atomic>
+#include <cmath>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <set>
+
+namespace bs::analysis {
+
+namespace {
+
+/// The pool of the options, or one of our own.
+class PoolChoice
+{
+public:
+    explicit PoolChoice(const RegionOptions& options)
+    {
+        if (options.pool) {
+            m_pool = options.pool;
+            return;
+        }
+        m_own = std::make_unique<ThreadPool>(options.threads);
+        m_pool = m_own.get();
+    }
+    ThreadPool& pool() { return *m_pool; }
+
+private:
+    std::unique_ptr<ThreadPool> m_own;
+    ThreadPool* m_pool = nullptr;
+};
+
+/// Progress shared by the bodies of a parallelFor (Progress itself is single-threaded): the
+/// count is atomic and whoever gets the lock reports.
+class SharedProgress
+{
+public:
+    SharedProgress(Progress& progress, std::string phase, std::uint64_t total)
+        : m_progress(progress)
+    {
+        m_progress.setPhase(std::move(phase), total);
+    }
+    void tick()
+    {
+        const auto done = m_done.fetch_add(1, std::memory_order_relaxed) + 1;
+        if (std::unique_lock lock(m_mutex, std::try_to_lock); lock.owns_lock()) {
+            m_reported = std::max(m_reported, done); // another thread may have counted more
+            m_progress.advanceTo(m_reported);
+        }
+    }
+
+private:
+    Progress& m_progress;
+    std::atomic<std::uint64_t> m_done{0};
+    std::uint64_t m_reported = 0; ///< Guarded by m_mutex.
+    std::mutex m_mutex;
+};
+
+/// Runs body(i) for i < n on the pool; each body returns a Status (only cancellation fails).
+/// The first failure in index order is returned, so errors do not depend on the threads.
+template <typename Body>
+Status parallelStatus(ThreadPool& pool, std::size_t n, const CancelToken& cancel, Body body)
+{
+    std::vector<std::optional<Error>> errors(n);
+    pool.parallelFor(
+        n,
+        [&](std::size_t i) {
+            if (auto status = body(i); !status)
+                errors[i] = status.error();
+        },
+        cancel);
+    for (const auto& e : errors) {
+        if (e)
+            return *e;
+    }
+    if (cancel.isCancelled())
+        return makeError(ErrorCode::Cancelled, "region analysis cancelled");
+    return {};
+}
+
+/// The cells and policies of shard `index` of `count`: policy p belongs to shard p % count.
+struct ShardPart
+{
+    std::vector<std::size_t> cells; ///< Ascending.
+    std::vector<std::size_t> policies;
+};
+
+ShardPart shardPart(const RegionGrid& grid, std::size_t index, std::size_t count)
+{
+    ShardPart out;
+    for (std::size_t p = index; p < grid.policyCount(); p += count)
+        out.policies.push_back(p);
+    for (std::size_t c = 0; c < grid.cellCount(); ++c) {
+        if (grid.policyOf(c) % count == index)
+            out.cells.push_back(c);
+    }
+    return out;
+}
+
+/// Coarse pass of one cell: its capacity check and first screening run, or - when no
+/// screening run is cheaper than the cell's own run - that run in full (without refinement).
+Expected<RegionCell> coarseCell(const RegionGrid& grid, const RegionEvaluator& evaluator,
+                                std::size_t index, const CancelToken& cancel)
+{
+    const auto& refinement = grid.spec().refinement;
+    const sim::Scenario scenario = grid.simulationScenario(index);
+    const bool screened = evaluator.stagesFor(scenario) > 0;
+    auto cell = screened ? evaluator.screen(scenario, cancel)
+                         : evaluator.simulate(scenario, false, nullptr, cancel);
+    if (!cell)
+        return cell;
+    cell->index = index;
+    cell->axisIndex = grid.axisIndex(index);
+    const bool analytic = cell->method == CellMethod::Analytic;
+    if (cell->status == CellStatus::Error || analytic)
+        cell->pending = false;
+    else if (screened)
+        // An undecided short run is refined; with screening off every one is (it is only the
+        // preview of the full run).
+        cell->pending = cell->pending || !refinement.screen;
+    else
+        cell->pending = !cell->confident && scenario.replications < refinement.maxReplications;
+    return cell;
+}
+
+/// Refines a pending cell: the later screening stages and then the full run after a short
+/// run; the full run with more replications after a full run (it is cheap: no screening run
+/// was cheaper).
+Expected<RegionCell> refinedCell(const RegionGrid& grid, const RegionEvaluator& evaluator,
+                                 const RegionCell& coarse, const CancelToken& cancel)
+{
+    const sim::Scenario scenario = grid.simulationScenario(coarse.index);
+    auto refined = coarse.method == CellMethod::ShortRun
+                       ? evaluator.evaluate(scenario, true, nullptr, cancel, true, 1)
+                       : evaluator.simulate(scenario, true, nullptr, cancel, true);
+    if (!refined)
+        return refined;
+    refined->index = coarse.index;
+    refined->axisIndex = coarse.axisIndex;
+    refined->simulatedRequests += coarse.simulatedRequests;
+    return refined;
+}
+
+Status screenCells(const RegionGrid& grid, const RegionEvaluator& evaluator,
+                   const std::vector<std::size_t>& cells, ThreadPool& pool, Progress& progress,
+                   const CancelToken& cancel, std::vector<RegionCell>& out)
+{
+    out.assign(cells.size(), RegionCell());
+    SharedProgress shared(progress, "screening cells", cells.size());
+    return parallelStatus(pool, cells.size(), cancel, [&](std::size_t i) -> Status {
+        auto cell = coarseCell(grid, evaluator, cells[i], cancel);
+        if (!cell)
+            return cell.error();
+        out[i] = std::move(*cell);
+        shared.tick();
+        return {};
+    });
+}
+
+/// Refinement order: cells nearest a limit first (they need the most replications), so the
+/// long ones do not start last; the order only affects timing, never the result.
+std::vector<std::size_t> refinementOrder(const std::vector<RegionCell>& cells)
+{
+    std::vector<std::size_t> order;
+    std::vector<double> closeness;
+    for (std::size_t i = 0; i < cells.size(); ++i) {
+        if (!cells[i].pending)
+            continue;
+        order.push_back(i);
+        double nearest = INFINITY;
+        for (const auto& check : cells[i].checks) {
+            if (std::isfinite(check.margin))
+                nearest = std::min(nearest, std::abs(check.margin));
+        }
+        closeness.push_back(nearest);
+    }
+    std::vector<std::size_t> byCloseness(order.size());
+    for (std::size_t i = 0; i < byCloseness.size(); ++i)
+        byCloseness[i] = i;
+    std::stable_sort(byCloseness.begin(), byCloseness.end(),
+                     [&](std::size_t a, std::size_t b) { return closeness[a] < closeness[b]; });
+    std::vector<std::size_t> out;
+    for (std::size_t i : byCloseness)
+        out.push_back(order[i]);
+    return out;
+}
+
+Status refineCells(const RegionGrid& grid, const RegionEvaluator& evaluator, ThreadPool& pool,
+                   Progress& progress, const CancelToken& cancel, std::vector<RegionCell>& cells)
+{
+    const auto order = refinementOrder(cells);
+    SharedProgress shared(progress, "refining cells", order.size());
+    return parallelStatus(pool, order.size(), cancel, [&](std::size_t i) -> Status {
+        RegionCell& cell = cells[order[i]];
+        auto refined = refinedCell(grid, evaluator, cell, cancel);
+        if (!refined)
+            return refined.error();
+        cell = std::move(*refined);
+        shared.tick();
+        return {};
+    });
+}
+
+Status capacityCurves(const RegionGrid& grid, const RegionEvaluator& evaluator,
+                      const std::vector<std::size_t>& policies, ThreadPool& pool,
+                      Progress& progress, const CancelToken& cancel, RegionResult& result)
+{
+    if (!grid.spec().capacity.enabled)
+        return {};
+    result.capacity.assign(policies.size(), CapacityPoint());
+    SharedProgress shared(progress, "capacity curves", policies.size());
+    return parallelStatus(pool, policies.size(), cancel, [&](std::size_t i) -> Status {
+        std::vector<const RegionCell*> cells;
+        for (std::size_t c : grid.cellsOfPolicy(policies[i]))
+            cells.push_back(result.cell(c));
+        auto point = findCapacity(grid, evaluator, policies[i], cells, cancel);
+        if (!point)
+            return point.error();
+        result.capacity[i] = std::move(*point);
+        shared.tick();
+        return {};
+    });
+}
+
+/// The preview after the coarse pass: pending cells carry short-run numbers.
+RegionResult previewOf(const RegionResult& base, const std::vector<RegionCell>& cells)
+{
+    RegionResult preview = base;
+    preview.stage = RegionStage::Preview;
+    preview.cells = cells;
+    markPareto(preview);
+    preview.recommendation = recommend(preview, preview.spec.objective);
+    summarizeResult(preview);
+    return preview;
+}
+
+Error shardError(std::size_t position, const RegionResult& shard, const std::string& message)
+{
+    return makeError(ErrorCode::Value, "merge: shards[" + std::to_string(position) + "] (shard " +
+                                           std::to_string(shard.shardIndex) + "/" +
+                                           std::to_string(shard.shardCount) + "): " + message);
+}
+
+/// Every shard is a stage-"shard" result of the same spec and shard count, each index once.
+Status checkShardSet(const std::vector<RegionResult>& shards)
+{
+    if (shards.empty())
+        return makeError(ErrorCode::Usage, "merge: no shard results given");
+    const RegionResult& first = shards.front();
+    std::vector<bool> seen(first.shardCount, false);
+    for (std::size_t i = 0; i < shards.size(); ++i) {
+        const RegionResult& s = shards[i];
+        if (s.stage != RegionStage::Shard)
+            return shardError(i, s,
+                              std::string("its stage is '") + regionStageName(s.stage) +
+                                  "'; merge joins the results of --shard runs");
+        if (s.shardCount != first.shardCount || s.shardIndex >= s.shardCount)
+            return shardError(i, s,
+                              "it is one of " + std::to_string(s.shardCount) +
+                                  " shards, shards[0] one of " + std::to_string(first.shardCount));
+        if (!(s.spec == first.spec) || s.cellCount != first.cellCount)
+            return shardError(i, s, "it was computed from a different region spec than shards[0]");
+        if (seen[s.shardIndex])
+            return shardError(i, s, "this shard index is given twice");
+        seen[s.shardIndex] = true;
+    }
+    std::string missing;
+    for (std::size_t k = 0; k < seen.size(); ++k) {
+        if (!seen[k])
+            missing += (missing.empty() ? "" : ", ") + std::to_string(k);
+    }
+    if (!missing.empty())
+        return makeError(ErrorCode::Value,
+                         "merge: shard(s) " + missing + " of " + std::to_string(first.shardCount) +
+                             " are missing; every index 0.." +
+                             std::to_string(first.shardCount - 1) + " must be given once");
+    return {};
+}
+
+/// A shard holds exactly the cells and capacity points of its policies.
+Status checkShardContents(const RegionGrid& grid, std::size_t position, const RegionResult& s)
+{
+    const ShardPart part = shardPart(grid, s.shardIndex, s.shardCount);
+    std::vector<std::size_t> cells;
+    for (const auto& c : s.cells)
+        cells.push_back(c.index);
+    if (cells != part.cells)
+        return shardError(position, s,
+                          "its cells are not those of its policies (" +
+                              std::to_string(s.cells.size()) + " cells, expected " +
+                              std::to_string(part.cells.size()) + ")");
+    std::vector<std::size_t> policies;
+    for (const auto& p : s.capacity)
+        policies.push_back(p.policy);
+    const bool capacity = grid.spec().capacity.enabled;
+    if (policies != (capacity ? part.policies : std::vector<std::size_t>()))
+        return shardError(position, s, "its capacity curve points are not those of its policies");
+    return {};
+}
+
+} // namespace
+
+Expected<RegionResult> computeRegion(const RegionSpec& spec, const RegionOptions& options,
+                                     Progress& progress, const CancelToken& cancel,
+                                     const RegionPreview& onPreview)
+{
+    if (options.shardCount < 1 || options.shardIndex >= options.shardCount)
+        return makeError(ErrorCode::Usage, "shard " + std::to_string(options.shardIndex) + "/" +
+                                               std::to_string(options.shardCount) +
+                                               ": the index must be below the count");
+    auto grid = RegionGrid::create(spec, options.baseDirectory, progress, cancel);
+    if (!grid)
+        return grid.error();
+    const RegionEvaluator evaluator(grid->spec(), options.baseDirectory);
+    PoolChoice pool(options);
+    const ShardPart part = shardPart(*grid, options.shardIndex, options.shardCount);
+
+    RegionResult result;
+    result.spec = grid->spec();
+    result.baseDirectory = options.baseDirectory;
+    result.shardIndex = options.shardIndex;
+    result.shardCount = options.shardCount;
+    result.cellCount = grid->cellCount();
+    std::vector<RegionCell> cells;
+    if (auto status =
+            screenCells(*grid, evaluator, part.cells, pool.pool(), progress, cancel, cells);
+        !status)
+        return status.error();
+    if (onPreview)
+        onPreview(previewOf(result, cells));
+    if (auto status = refineCells(*grid, evaluator, pool.pool(), progress, cancel, cells); !status)
+        return status.error();
+    result.cells = std::move(cells);
+    if (auto status =
+            capacityCurves(*grid, evaluator, part.policies, pool.pool(), progress, cancel, result);
+        !status)
+        return status.error();
+    if (options.shardCount > 1) {
+        result.stage = RegionStage::Shard;
+        summarizeResult(result);
+        progress.finish();
+        return result;
+    }
+    result.stage = RegionStage::Complete;
+    if (auto status = finalizeRegion(result, *grid, evaluator, pool.pool(), progress, cancel);
+        !status)
+        return status.error();
+    progress.finish();
+    return result;
+}
+
+Expected<RegionResult> mergeRegions(std::vector<RegionResult> shards, const RegionOptions& options,
+                                    Progress& progress, const CancelToken& cancel)
+{
+    if (auto status = checkShardSet(shards); !status)
+        return status.error();
+    const std::string baseDirectory =
+        options.baseDirectory.empty() ? shards.front().baseDirectory : options.baseDirectory;
+    auto grid = RegionGrid::create(shards.front().spec, baseDirectory, progress, cancel);
+    if (!grid)
+        return grid.error();
+    RegionResult result;
+    result.spec = grid->spec();
+    result.baseDirectory = baseDirectory;
+    result.stage = RegionStage::Complete;
+    result.cellCount = grid->cellCount();
+    for (std::size_t i = 0; i < shards.size(); ++i) {
+        if (auto status = checkShardContents(*grid, i, shards[i]); !status)
+            return status.error();
+        for (auto& c : shards[i].cells)
+            result.cells.push_back(std::move(c));
+        for (auto& p : shards[i].capacity)
+            result.capacity.push_back(std::move(p));
+    }
+    std::sort(result.cells.begin(), result.cells.end(),
+              [](const RegionCell& a, const RegionCell& b) { return a.index < b.index; });
+    std::sort(result.capacity.begin(), result.capacity.end(),
+              [](const CapacityPoint& a, const CapacityPoint& b) { return a.policy < b.policy; });
+    for (auto& c : result.cells)
+        c.pending = false;
+    const RegionEvaluator evaluator(grid->spec(), baseDirectory);
+    PoolChoice pool(options);
+    if (auto status = finalizeRegion(result, *grid, evaluator, pool.pool(), progress, cancel);
+        !status)
+        return status.error();
+    progress.finish();
+    return result;
+}
+
+} // namespace bs::analysis
