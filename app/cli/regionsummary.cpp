@@ -1,8 +1,11 @@
 #include "regionsummary.h"
 
+#include "analysis/curvefigures.h"
 #include "analysis/curvepack.h"
 #include "io/bytesource.h"
 #include "io/jsonfields.h"
+#include "playbook/figure.h"
+#include "renderhooks.h"
 
 #include <cmath>
 #include <filesystem>
@@ -257,8 +260,19 @@ int finishRegion(const RegionResult& result, const ParsedArgs& args, CliIo& io)
             auto written = analysis::writeCurvePack(result, *folder);
             if (!written)
                 return reportError(written.error(), args, io);
+            std::vector<std::string> names = *written;
+            // PNG twins of the SVG plots, for slides and tickets (Qt's offscreen painter).
+            if (const auto& writePng = renderHooks().writePng) {
+                for (const auto& plot : analysis::curvePackFigures(result)) {
+                    const auto png = std::filesystem::path(*folder) / (plot.name + ".png");
+                    auto status = writePng(playbook::renderFigureSvg(plot.figure), png.string());
+                    if (!status)
+                        return reportError(status.error(), args, io);
+                    names.push_back(png.filename().string());
+                }
+            }
             std::string list;
-            for (const auto& name : *written)
+            for (const auto& name : names)
                 list += (list.empty() ? "" : ", ") + name;
             io.err << "curve pack written to " << *folder << ": " << list << '\n';
         }

@@ -4,6 +4,9 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QLibraryInfo>
+#include <QLocale>
+#include <QTranslator>
 
 #include <algorithm>
 #include <cstdio>
@@ -16,6 +19,15 @@ int main(int argc, char** argv)
     QApplication::setApplicationName(QStringLiteral("BatchScope"));
     QApplication::setApplicationVersion(QString::fromLatin1(bs::kVersionString));
     QApplication::setDesktopFileName(QStringLiteral("batchscope"));
+    // BatchScope's own strings (embedded .qm) and Qt's dialogs, in the user's language.
+    QTranslator translator;
+    if (translator.load(QLocale(), QStringLiteral("batchscope"), QStringLiteral("_"),
+                        QStringLiteral(":/i18n")))
+        QApplication::installTranslator(&translator);
+    QTranslator qtTranslator;
+    if (qtTranslator.load(QLocale(), QStringLiteral("qtbase"), QStringLiteral("_"),
+                          QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+        QApplication::installTranslator(&qtTranslator);
 
     QCommandLineParser parser;
     parser.setApplicationDescription(

@@ -14,7 +14,10 @@
 #include "panels/memoeditor.h"
 #include "panels/messagebar.h"
 #include "panels/modelpanel.h"
+#include "panels/playbookwizard.h"
+#include "reportexporter.h"
 #include "state/settings.h"
+#include "views/regionview.h"
 #include "views/simulationview.h"
 #include "views/sweepview.h"
 #include "views/traceview.h"
@@ -26,6 +29,7 @@
 #include <QDir>
 #include <QDockWidget>
 #include <QDragEnterEvent>
+#include <QElapsedTimer>
 #include <QFileInfo>
 #include <QLocale>
 #include <QMenuBar>
@@ -54,8 +58,12 @@ MainWindow::MainWindow(widgets::Settings* settings, QWidget* parent)
     setAcceptDrops(true);
     m_files = new FileController(m_document, m_settings, m_messages, this);
     m_importer = new widgets::ImportController(m_document, m_jobs, m_messages, this);
+    m_reportExporter = new ReportExporter(m_document, m_jobs, m_messages, this);
     createViews();
     createDocks();
+    // The region view computes from the Model dock's scenario, so it comes after the docks.
+    m_regionView = new widgets::RegionView(m_document, m_jobs, m_modelPanel, this);
+    m_views->addTab(m_regionView, tr("Region"));
     createMenus();
     statusBar()->addPermanentWidget(new widgets::JobStatusWidget(m_jobs, this));
     statusBar()->showMessage(tr("Ready"), 3000);
@@ -117,8 +125,21 @@ void MainWindow::createDocks()
     QDockWidget* model =
         addDock(tr("Model"), QStringLiteral("modelDock"), m_modelPanel, Qt::RightDockWidgetArea);
     m_memoEditor = new widgets::MemoEditor(m_document, this);
+    m_playbookWizard = new widgets::PlaybookWizard(m_document, m_jobs, this);
+    auto* playbookTabs = new QTabWidget(this);
+    playbookTabs->setObjectName(QStringLiteral("playbookTabs"));
+    playbookTabs->addTab(m_playbookWizard, tr("Playbook"));
+    playbookTabs->addTab(m_memoEditor, tr("Review memo"));
+    // The memo drafts are the point of a run: show them when it finishes.
+    connect(m_playbookWizard, &widgets::PlaybookWizard::playbookFinished, playbookTabs,
+            [playbookTabs, this] { playbookTabs->setCurrentWidget(m_memoEditor); });
+    // Every step change is a moment worth keeping (issue: no lost work).
+    connect(m_playbookWizard, &widgets::PlaybookWizard::stepChanged, this, [this] {
+        if (m_autosave)
+            m_autosave->saveNow();
+    });
     QDockWidget* playbook = addDock(tr("Playbook and memo"), QStringLiteral("playbookDock"),
-                                    m_memoEditor, Qt::RightDockWidgetArea);
+                                    playbookTabs, Qt::RightDockWidgetArea);
     // Model and playbook share the right side as tabs so the charts keep most of the width.
     tabifyDockWidget(model, playbook);
     model->raise();
@@ -141,6 +162,8 @@ void MainWindow::createMenus()
                     [this]() { m_importer->importWithDialog(); });
     file->addAction(tr("&Export Chart…"), QKeySequence(tr("Ctrl+E")), this,
                     &MainWindow::exportCurrentChart);
+    file->addAction(tr("Export &Report…"), QKeySequence(tr("Ctrl+Shift+E")), m_reportExporter,
+                    &ReportExporter::exportWithDialog);
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
     rebuildRecentMenu();
@@ -218,23 +241,53 @@ void MainWindow::openInitial(const QString& path)
     }
 }
 
+void MainWindow::settleForScreenshot()
+{
+    // Debounced jobs (the region view waits 300 ms after it is shown) start, finish and draw.
+    QElapsedTimer clock;
+    clock.start();
+    while (clock.elapsed() < 500)
+        QApplication::processEvents(QEventLoop::AllEvents, 50);
+    m_jobs->waitForIdle(120000);
+    QApplication::processEvents();
+}
+
 QStringList MainWindow::saveScreenshots(const QString& folder)
 {
     QStringList written;
     QDir().mkpath(folder);
-    // Screenshots show finished results, not a half-drawn page.
-    m_jobs->waitForIdle(120000);
-    for (int i = 0; i < m_views->count(); ++i) {
-        m_views->setCurrentIndex(i);
-        // Let pending layouts and chart animations settle before grabbing.
-        QApplication::processEvents();
-        QString name = m_views->tabText(i).toLower().remove(QLatin1Char('&'));
-        name.replace(QLatin1Char(' '), QLatin1Char('-'));
-        const QString path = folder + QStringLiteral("/main-") + name + QStringLiteral(".png");
+    auto save = [&](const QString& name) {
+        const QString path = folder + QStringLiteral("/") + name + QStringLiteral(".png");
         if (grab().save(path))
             written << path;
+    };
+    // Screenshots show finished results, not a half-drawn page.
+    settleForScreenshot();
+    for (int i = 0; i < m_views->count(); ++i) {
+        m_views->setCurrentIndex(i);
+        settleForScreenshot();
+        QString name = m_views->tabText(i).toLower().remove(QLatin1Char('&'));
+        name.replace(QLatin1Char(' '), QLatin1Char('-'));
+        save(QStringLiteral("main-") + name);
     }
+    // The playbook after a run (step 3, the mechanism), then the memo it drafted.
     m_views->setCurrentIndex(0);
+    auto* tabs = findChild<QTabWidget*>(QStringLiteral("playbookTabs"));
+    if (auto* dock = findChild<QDockWidget*>(QStringLiteral("playbookDock")); dock && tabs) {
+        dock->raise();
+        tabs->setCurrentWidget(m_playbookWizard);
+        m_playbookWizard->runPlaybook();
+        settleForScreenshot();
+        tabs->setCurrentWidget(m_playbookWizard);
+        m_playbookWizard->setCurrentStep(2);
+        settleForScreenshot();
+        save(QStringLiteral("main-playbook"));
+        tabs->setCurrentWidget(m_memoEditor);
+        settleForScreenshot();
+        save(QStringLiteral("main-memo"));
+        if (auto* model = findChild<QDockWidget*>(QStringLiteral("modelDock")))
+            model->raise();
+    }
     return written;
 }
 

@@ -16,6 +16,7 @@ class ModelPanel;
 class SimulationView;
 class TraceView;
 class RegionView;
+class PlaybookWizard;
 class WorkbenchController;
 class MessageBar;
 class ProjectDocument;
@@ -26,6 +27,7 @@ class SweepView;
 namespace bs::gui {
 
 class FileController;
+class ReportExporter;
 
 /// The main window wires pages, docks and actions together; the work lives in widgets/.
 /// Central area: a message bar above the views (tabs). Docks: Datasets, Model, Playbook & memo.
@@ -48,6 +50,8 @@ public:
     widgets::SimulationView* simulationView() const { return m_simulationView; }
     widgets::TraceView* traceView() const { return m_traceView; }
     widgets::RegionView* regionView() const { return m_regionView; }
+    widgets::PlaybookWizard* playbookWizard() const { return m_playbookWizard; }
+    ReportExporter* reportExporter() const { return m_reportExporter; }
     widgets::WorkbenchController* workbench() const { return m_workbench; }
     QTabWidget* views() const { return m_views; }
 
@@ -71,6 +75,7 @@ protected:
     void dropEvent(QDropEvent* event) override;
 
 private:
+    void settleForScreenshot();
     void createViews();
     void createDocks();
     void createMenus();
@@ -96,6 +101,8 @@ private:
     widgets::SimulationView* m_simulationView = nullptr;
     widgets::WorkbenchController* m_workbench = nullptr;
     widgets::MemoEditor* m_memoEditor = nullptr;
+    widgets::PlaybookWizard* m_playbookWizard = nullptr;
+    ReportExporter* m_reportExporter = nullptr;
     FileController* m_files;
     widgets::ImportController* m_importer = nullptr;
     widgets::Autosave* m_autosave = nullptr;

@@ -9,6 +9,7 @@
 #include <QSvgRenderer>
 #include <QTextDocument>
 
+#include <algorithm>
 #include <memory>
 #include <vector>
 
@@ -318,8 +319,23 @@ Status writePdfReport(const playbook::ReportDocument& report, const QString& pat
     if (!report.attachments.empty()) {
         flow.addText(
             QStringLiteral("<h2>%1. %2</h2>").arg(++number).arg(QObject::tr("Attachments")), true);
-        for (const auto& attachment : report.attachments)
-            flow.addCode(attachment.content, attachment.fileName + " — " + attachment.description);
+        // Short files (the reproducer scenario) are printed; long data files (the curve pack's
+        // CSV and JSON) are listed: paper is no place for thousands of rows, the Markdown, HTML
+        // and JSON reports carry them.
+        constexpr long kMaxPrintedLines = 120;
+        for (const auto& attachment : report.attachments) {
+            const long lines =
+                std::count(attachment.content.begin(), attachment.content.end(), '\n');
+            if (lines <= kMaxPrintedLines)
+                flow.addCode(attachment.content,
+                             attachment.fileName + " — " + attachment.description);
+            else
+                flow.addText(
+                    QStringLiteral("<p><b>%1</b> — %2 (%3 lines: written beside the Markdown "
+                                   "report and embedded in the HTML report)</p>")
+                        .arg(escape(attachment.fileName), escape(attachment.description))
+                        .arg(lines));
+        }
     }
 
     QPainter painter;

@@ -14,6 +14,7 @@ target_sources(batchscope_core PRIVATE
     analysis/kerneltimeline.cpp
     analysis/orderstatistics.cpp
     analysis/pareto.cpp
+    analysis/projectregion.cpp
     analysis/powerjoin.cpp
     analysis/radixsort.cpp
     analysis/region.cpp

@@ -41,17 +41,23 @@ void syncFolder(const std::filesystem::path& folder)
     }
 }
 
-/// Makes "<path>.bak" the current file: a hard link when possible (cheap, atomic), else a copy.
+/// Makes "<path>.bak" the current file: a hard link (or, where links fail, a copy) under a
+/// temporary name, renamed over the old backup, so a crash at any moment leaves a whole backup.
 void refreshBackup(const std::filesystem::path& target)
 {
     std::error_code ec;
     if (!std::filesystem::exists(target, ec))
         return;
     const auto backup = std::filesystem::path(target.string() + ".bak");
-    std::filesystem::remove(backup, ec);
-    if (::link(target.c_str(), backup.c_str()) != 0)
-        std::filesystem::copy_file(target, backup,
+    const auto staging = std::filesystem::path(target.string() + ".bak.new");
+    std::filesystem::remove(staging, ec);
+    if (::link(target.c_str(), staging.c_str()) != 0) {
+        std::filesystem::copy_file(target, staging,
                                    std::filesystem::copy_options::overwrite_existing, ec);
+        if (ec)
+            return; // the old backup stays
+    }
+    std::filesystem::rename(staging, backup, ec);
 }
 
 } // namespace

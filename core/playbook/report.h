@@ -1,5 +1,6 @@
 #pragma once
 
+#include "analysis/regionresult.h"
 #include "playbook/memo.h"
 #include "playbook/playbook.h"
 #include "playbook/reportdocument.h"
@@ -31,6 +32,9 @@ struct ReportBundle
     PlaybookState state;
     PlaybookResult result;
     std::vector<PitfallWarning> pitfalls; ///< Data and memo guards together.
+    /// The project's feasible region (the curve pack); empty when the project asks for none.
+    std::optional<analysis::RegionResult> curvePack;
+    std::string curvePackNote; ///< Why there is no curve pack.
     ReportDocument document;
     nlohmann::json json;
 };

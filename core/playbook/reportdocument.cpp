@@ -1,3 +1,4 @@
+#include "playbook/curvepacksection.h"
 #include "playbook/report.h"
 #include "sim/scenariojson.h"
 #include "util/version.h"
@@ -272,6 +273,8 @@ ReportDocument buildReportDocument(const data::Project& project, const ReportBun
     for (const auto& step : bundle.result.steps)
         playbook.subsections.push_back(stepSection(step));
     document.sections.push_back(std::move(playbook));
+    document.sections.push_back(curvePackSection(bundle.curvePack, bundle.curvePackNote,
+                                                 options.fileStem, document.attachments));
     document.sections.push_back(reproducerSection(bundle.result, options, document));
     document.sections.push_back(provenanceSection(project, bundle.result, bundle.state));
     return document;

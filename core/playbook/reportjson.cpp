@@ -1,3 +1,5 @@
+#include "analysis/projectregion.h"
+#include "analysis/region.h"
 #include "io/atomicfile.h"
 #include "io/datasetjson.h"
 #include "playbook/projectplaybook.h"
@@ -140,6 +142,8 @@ nlohmann::json reportToJson(const data::Project& project, const ReportBundle& bu
             {"fix", fixJson(result.fix, options)},
             {"matrix", matrixJson(result.matrix)},
             {"pitfalls", std::move(pitfalls)},
+            {"curve_pack", bundle.curvePack ? analysis::toJson(*bundle.curvePack)
+                                            : nlohmann::json{{"note", bundle.curvePackNote}}},
             {"provenance", provenanceJson(project, result)},
             {"notes", result.notes}};
 }
@@ -192,6 +196,24 @@ Expected<ReportBundle> prepareReport(const data::Project& project, const ReportO
     bundle.memo = stored->memo;
     bundle.result = std::move(*result);
     fillMemoDrafts(bundle.memo, bundle.result, reproducerFileName(options.fileStem));
+    // The curve pack: the region the project's region section asks for.
+    auto spec = analysis::regionSpecOfProject(project);
+    if (!spec) {
+        bundle.curvePackNote = spec.error().toString();
+    } else if (!*spec) {
+        bundle.curvePackNote = "the project has no scenario or no SLA (region.sla_p99_ms)";
+    } else {
+        analysis::RegionOptions regionOptions;
+        regionOptions.threads = runOptions.threads;
+        regionOptions.pool = runOptions.pool;
+        auto region = analysis::computeRegion(**spec, regionOptions, progress, cancel);
+        if (!region && region.error().code == ErrorCode::Cancelled)
+            return region.error();
+        if (region)
+            bundle.curvePack = std::move(*region);
+        else
+            bundle.curvePackNote = region.error().toString();
+    }
     bundle.pitfalls = bundle.result.pitfalls;
     for (auto& p : memoPitfalls(bundle.memo))
         bundle.pitfalls.push_back(std::move(p));

@@ -1,6 +1,7 @@
 target_sources(batchscope_core PRIVATE
     playbook/classifystep.cpp
     playbook/comparison.cpp
+    playbook/curvepacksection.cpp
     playbook/evidence.cpp
     playbook/fixstep.cpp
     playbook/freezestep.cpp

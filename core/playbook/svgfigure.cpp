@@ -83,11 +83,17 @@ struct Axis
     {
         std::vector<double> out;
         if (log) {
+            // Decades; with fewer than three of them, 2x and 5x ticks too so the axis reads.
+            const bool sparse = std::log10(high / low) < 2.5;
             for (double decade = std::floor(std::log10(low)); decade <= std::ceil(std::log10(high));
                  ++decade) {
-                const double value = std::pow(10.0, decade);
-                if (value >= low * 0.999 && value <= high * 1.001)
-                    out.push_back(value);
+                for (const double factor : {1.0, 2.0, 5.0}) {
+                    if (factor != 1.0 && !sparse)
+                        continue;
+                    const double value = factor * std::pow(10.0, decade);
+                    if (value >= low * 0.999 && value <= high * 1.001)
+                        out.push_back(value);
+                }
             }
             if (out.size() >= 2)
                 return out;
@@ -258,7 +264,8 @@ void writeReferenceLines(std::ostringstream& svg, const Figure& figure, const Fr
     }
 }
 
-void writeMarkers(std::ostringstream& svg, const Figure& figure, const Axis& x, const Axis& y)
+void writeMarkers(std::ostringstream& svg, const Figure& figure, const Frame& frame, const Axis& x,
+                  const Axis& y)
 {
     for (const auto& marker : figure.markers) {
         if (!usable(marker.at.x, x.log) || !usable(marker.at.y, y.log))
@@ -268,7 +275,10 @@ void writeMarkers(std::ostringstream& svg, const Figure& figure, const Axis& x, 
             << number(py) << " L" << number(px) << "," << number(py + 9) << " L" << number(px - 9)
             << "," << number(py)
             << " Z\" fill=\"#FFD400\" stroke=\"#000\" stroke-width=\"1.5\"/>\n";
-        writeText(svg, px + 12, py - 10, marker.label, "start", 12, " font-weight=\"bold\"");
+        // Labels of points in the right half go to their left, so they stay inside the frame.
+        const bool rightHalf = px > (frame.left + frame.right) / 2;
+        writeText(svg, rightHalf ? px - 12 : px + 12, py - 10, marker.label,
+                  rightHalf ? "end" : "start", 12, " font-weight=\"bold\"");
     }
 }
 
@@ -371,7 +381,7 @@ std::string renderFigureSvg(const Figure& figure, int widthPx, int heightPx)
             writeSeries(svg, figure.series[i], i, x, y);
         svg << "</g>\n";
         writeReferenceLines(svg, figure, frame, x, y);
-        writeMarkers(svg, figure, x, y);
+        writeMarkers(svg, figure, frame, x, y);
         writeLegend(svg, figure, frame);
     }
     svg << "</svg>\n";

@@ -56,8 +56,9 @@ void TestCli::projectInfoOnTheDemo()
     const CliRun run = runCli({QStringLiteral("project"), QStringLiteral("info"), demoPath()});
     QCOMPARE(run.exitCode, 0);
     QVERIFY(run.err.isEmpty());
-    QVERIFY(run.out.contains("Title:     Demo: ResNet-50 batch policy under a power cap"));
+    QVERIFY(run.out.contains("Title:     Demo: ResNet-50 batch policy under a 250 W power cap"));
     QVERIFY(run.out.contains("ds1  sweep  Baseline: 400 W  [baseline]"));
+    QVERIFY(run.out.contains("Scenarios: 2"));
 }
 
 void TestCli::projectInfoJson()
@@ -69,7 +70,7 @@ void TestCli::projectInfoJson()
     const QJsonDocument doc = QJsonDocument::fromJson(run.out, &error);
     QCOMPARE(error.error, QJsonParseError::NoError);
     QCOMPARE(doc[QStringLiteral("schema")].toInt(), 1);
-    QCOMPARE(doc[QStringLiteral("datasets")].toArray().size(), 2);
+    QCOMPARE(doc[QStringLiteral("datasets")].toArray().size(), 4);
     QCOMPARE(doc[QStringLiteral("datasets")][1][QStringLiteral("role")].toString(),
              QStringLiteral("candidate"));
     QCOMPARE(doc[QStringLiteral("datasets")][1][QStringLiteral("rows")].toInt(), 9);

@@ -64,7 +64,8 @@ void TestImport::importingAFixtureFillsTheDockAndTheChart()
     QCOMPARE(model->rowCount(), 1);
     QCOMPARE(model->data(model->index(0, DatasetListModel::ReaderColumn)).toString(),
              QStringLiteral("perf_analyzer"));
-    QCOMPARE(model->data(model->index(0, DatasetListModel::RoleColumn)).toString(), QStringLiteral("Baseline"));
+    QCOMPARE(model->data(model->index(0, DatasetListModel::RoleColumn)).toString(),
+             QStringLiteral("Baseline"));
     const data::Dataset& dataset = window->document()->project().datasets.front();
     QCOMPARE(dataset.provenance.sha256.size(), std::size_t(64));
     // The throughput chart now has the imported sweep, in inferences per second as read.
@@ -112,12 +113,13 @@ void TestImport::mappingDialogStartsFromTheSuggestion()
     auto preview = io::previewCsv(path.toStdString());
     QVERIFY(preview);
     QCOMPARE(preview->headers.size(), std::size_t(7));
-    const auto suggested = io::suggestColumnMapping(preview->headers, preview->rows.front(),
-                                                    io::MappingTarget::Sweep);
+    const auto suggested =
+        io::suggestColumnMapping(preview->headers, preview->rows.front(), io::MappingTarget::Sweep);
     ColumnMappingDialog dialog(QStringLiteral("sweep_ms.csv"), *preview, io::MappingTarget::Sweep,
                                suggested);
     QVERIFY(dialog.mapping() == suggested);
-    dialog.setBinding(QStringLiteral("latency_p99"), QStringLiteral("p99_ms"), QStringLiteral("us"));
+    dialog.setBinding(QStringLiteral("latency_p99"), QStringLiteral("p99_ms"),
+                      QStringLiteral("us"));
     const io::ColumnBinding* p99 = dialog.mapping().find("latency_p99");
     QVERIFY(p99);
     QCOMPARE(p99->unit, std::string("us"));

@@ -41,7 +41,7 @@ void TestMainWindow::opensTheDemoWithEveryDockAndMenu()
     window.openInitial({});
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
-    QCOMPARE(window.document()->project().datasets.size(), std::size_t(2));
+    QCOMPARE(window.document()->project().datasets.size(), std::size_t(4));
     QVERIFY(window.windowTitle().startsWith(QStringLiteral("Demo: ResNet-50")));
     QVERIFY(window.jobs()->waitForIdle(60000));
 
@@ -110,7 +110,7 @@ void TestMainWindow::badProjectShowsAnInlineError()
                  bad + QStringLiteral(": written by a newer BatchScope")),
              qPrintable(window.messageBar()->text()));
     // The demo is shown instead, so the window is never empty.
-    QCOMPARE(window.document()->project().datasets.size(), std::size_t(2));
+    QCOMPARE(window.document()->project().datasets.size(), std::size_t(4));
 }
 
 QTEST_MAIN(TestMainWindow)

@@ -13,7 +13,8 @@ struct Run
     QString output;
 };
 
-Run run(const QString& program, const QStringList& args, const QProcessEnvironment& env = QProcessEnvironment::systemEnvironment())
+Run run(const QString& program, const QStringList& args,
+        const QProcessEnvironment& env = QProcessEnvironment::systemEnvironment())
 {
     QProcess process;
     process.setProcessEnvironment(env);
@@ -41,7 +42,10 @@ private Q_SLOTS:
     void manPageAndCompletionListEveryCommand();
 
 private:
-    QString installed(const QString& relative) const { return m_root + QStringLiteral("/usr/") + relative; }
+    QString installed(const QString& relative) const
+    {
+        return m_root + QStringLiteral("/usr/") + relative;
+    }
     QTemporaryDir m_dir;
     QString m_root;
 };
@@ -53,28 +57,27 @@ void TestPackaging::initTestCase()
     env.insert(QStringLiteral("DESTDIR"), m_root);
     const QString binary = QString::fromLocal8Bit(qgetenv("BATCHSCOPE_BINARY_DIR"));
     QVERIFY2(!binary.isEmpty(), "BATCHSCOPE_BINARY_DIR is not set");
-    const Run install = run(QStringLiteral("cmake"),
-                            {QStringLiteral("--install"), binary, QStringLiteral("--prefix"), QStringLiteral("/usr")}, env);
+    const Run install = run(
+        QStringLiteral("cmake"),
+        {QStringLiteral("--install"), binary, QStringLiteral("--prefix"), QStringLiteral("/usr")},
+        env);
     QVERIFY2(install.exitCode == 0, qPrintable(install.output));
 }
 
 void TestPackaging::installContainsEveryFile_data()
 {
     QTest::addColumn<QString>("path");
-    for (const char* path : {"bin/batchscope", "bin/batchscope-cli",
-                             "share/applications/batchscope.desktop",
-                             "share/metainfo/io.batchscope.BatchScope.metainfo.xml",
-                             "share/mime/packages/batchscope.xml",
-                             "share/icons/hicolor/scalable/apps/batchscope.svg",
-                             "share/icons/hicolor/16x16/apps/batchscope.png",
-                             "share/icons/hicolor/48x48/apps/batchscope.png",
-                             "share/icons/hicolor/256x256/apps/batchscope.png",
-                             "share/icons/hicolor/512x512/apps/batchscope.png",
-                             "share/man/man1/batchscope.1", "share/man/man1/batchscope-cli.1",
-                             "share/bash-completion/completions/batchscope-cli",
-                             "share/batchscope/demo/demo.bsproj",
-                             "share/doc/batchscope/copyright",
-                             "share/doc/batchscope/changelog.Debian.gz"})
+    for (const char* path :
+         {"bin/batchscope", "bin/batchscope-cli", "share/applications/batchscope.desktop",
+          "share/metainfo/io.batchscope.BatchScope.metainfo.xml",
+          "share/mime/packages/batchscope.xml", "share/icons/hicolor/scalable/apps/batchscope.svg",
+          "share/icons/hicolor/16x16/apps/batchscope.png",
+          "share/icons/hicolor/48x48/apps/batchscope.png",
+          "share/icons/hicolor/256x256/apps/batchscope.png",
+          "share/icons/hicolor/512x512/apps/batchscope.png", "share/man/man1/batchscope.1",
+          "share/man/man1/batchscope-cli.1", "share/bash-completion/completions/batchscope-cli",
+          "share/batchscope/demo/demo.bsproj", "share/doc/batchscope/copyright",
+          "share/doc/batchscope/changelog.Debian.gz"})
         QTest::newRow(path) << QString::fromLatin1(path);
 }
 
@@ -87,7 +90,8 @@ void TestPackaging::installContainsEveryFile()
 void TestPackaging::desktopFileValidates()
 {
     if (QStandardPaths::findExecutable(QStringLiteral("desktop-file-validate")).isEmpty())
-        QSKIP("desktop-file-validate is not installed (scripts/bootstrap installs desktop-file-utils)");
+        QSKIP("desktop-file-validate is not installed (scripts/bootstrap installs "
+              "desktop-file-utils)");
     const Run check = run(QStringLiteral("desktop-file-validate"),
                           {installed(QStringLiteral("share/applications/batchscope.desktop"))});
     QVERIFY2(check.exitCode == 0 && check.output.trimmed().isEmpty(), qPrintable(check.output));
@@ -97,15 +101,17 @@ void TestPackaging::metainfoValidates()
 {
     if (QStandardPaths::findExecutable(QStringLiteral("appstreamcli")).isEmpty())
         QSKIP("appstreamcli is not installed (scripts/bootstrap installs appstream)");
-    const Run check = run(QStringLiteral("appstreamcli"),
-                          {QStringLiteral("validate"), QStringLiteral("--no-net"), QStringLiteral("--pedantic"),
-                           installed(QStringLiteral("share/metainfo/io.batchscope.BatchScope.metainfo.xml"))});
+    const Run check =
+        run(QStringLiteral("appstreamcli"),
+            {QStringLiteral("validate"), QStringLiteral("--no-net"), QStringLiteral("--pedantic"),
+             installed(QStringLiteral("share/metainfo/io.batchscope.BatchScope.metainfo.xml"))});
     QVERIFY2(check.exitCode == 0, qPrintable(check.output));
 }
 
 void TestPackaging::installedCliRuns()
 {
-    const Run version = run(installed(QStringLiteral("bin/batchscope-cli")), {QStringLiteral("--version")});
+    const Run version =
+        run(installed(QStringLiteral("bin/batchscope-cli")), {QStringLiteral("--version")});
     QCOMPARE(version.exitCode, 0);
     QVERIFY(version.output.startsWith(QStringLiteral("batchscope-cli ")));
     const Run gui = run(installed(QStringLiteral("bin/batchscope")), {QStringLiteral("--version")});
@@ -119,11 +125,13 @@ void TestPackaging::installedCliRuns()
 
 void TestPackaging::manPageAndCompletionListEveryCommand()
 {
-    const Run help = run(installed(QStringLiteral("bin/batchscope-cli")), {QStringLiteral("--help")});
+    const Run help =
+        run(installed(QStringLiteral("bin/batchscope-cli")), {QStringLiteral("--help")});
     QCOMPARE(help.exitCode, 0);
-    const QString man = QString::fromUtf8(bs::test::readFile(installed(QStringLiteral("share/man/man1/batchscope-cli.1"))));
-    const QString completion = QString::fromUtf8(
-        bs::test::readFile(installed(QStringLiteral("share/bash-completion/completions/batchscope-cli"))));
+    const QString man = QString::fromUtf8(
+        bs::test::readFile(installed(QStringLiteral("share/man/man1/batchscope-cli.1"))));
+    const QString completion = QString::fromUtf8(bs::test::readFile(
+        installed(QStringLiteral("share/bash-completion/completions/batchscope-cli"))));
     const QStringList lines = help.output.split(QLatin1Char('\n'));
     int commands = 0;
     bool inCommands = false;
@@ -136,13 +144,15 @@ void TestPackaging::manPageAndCompletionListEveryCommand()
             continue;
         const QString name = line.trimmed().section(QLatin1Char(' '), 0, 0);
         QVERIFY2(man.contains(QStringLiteral(".SS \"") + name), qPrintable(name));
-        QVERIFY2(completion.contains(QStringLiteral("        ") + name + QStringLiteral(")")), qPrintable(name));
+        QVERIFY2(completion.contains(QStringLiteral("        ") + name + QStringLiteral(")")),
+                 qPrintable(name));
         ++commands;
     }
     QVERIFY(commands >= 1);
     if (!QStandardPaths::findExecutable(QStringLiteral("man")).isEmpty()) {
-        const Run render = run(QStringLiteral("man"), {QStringLiteral("--warnings"), QStringLiteral("-l"),
-                                                       installed(QStringLiteral("share/man/man1/batchscope-cli.1"))});
+        const Run render = run(QStringLiteral("man"),
+                               {QStringLiteral("--warnings"), QStringLiteral("-l"),
+                                installed(QStringLiteral("share/man/man1/batchscope-cli.1"))});
         QVERIFY2(render.exitCode == 0, qPrintable(render.output));
     }
 }

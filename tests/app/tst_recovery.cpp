@@ -38,9 +38,8 @@ int runChild(int argc, char** argv)
         if (!field)
             return 3;
         field->setPlainText(QString::fromUtf8(kMemoText));
-        QObject::connect(window.autosave(), &widgets::Autosave::saved, &app, []() {
-            std::cout << "ready" << std::endl;
-        });
+        QObject::connect(window.autosave(), &widgets::Autosave::saved, &app,
+                         []() { std::cout << "ready" << std::endl; });
     } else {
         QTimer* timer = new QTimer(&app);
         int n = 0;
@@ -66,7 +65,8 @@ private Q_SLOTS:
     void cleanCloseLeavesNothingToRecover();
 
 private:
-    bool startChild(QProcess& child, const QString& mode, const QString& dir, const QString& project);
+    bool startChild(QProcess& child, const QString& mode, const QString& dir,
+                    const QString& project);
 };
 
 bool TestRecovery::startChild(QProcess& child, const QString& mode, const QString& dir,
@@ -94,7 +94,8 @@ void TestRecovery::killedMidEditRecoversTheMemo()
 {
     QTemporaryDir dir;
     const QString project = dir.filePath(QStringLiteral("review.bsproj"));
-    QVERIFY(QFile::copy(test::sourceDir() + QStringLiteral("/resources/demo/demo.bsproj"), project));
+    QVERIFY(
+        QFile::copy(test::sourceDir() + QStringLiteral("/resources/demo/demo.bsproj"), project));
     QProcess child;
     QVERIFY2(startChild(child, QStringLiteral("edit"), dir.path(), project),
              child.readAllStandardError().constData());
@@ -123,7 +124,8 @@ void TestRecovery::killedMidSaveLeavesAWholeProject()
 {
     QTemporaryDir dir;
     const QString project = dir.filePath(QStringLiteral("review.bsproj"));
-    QVERIFY(QFile::copy(test::sourceDir() + QStringLiteral("/resources/demo/demo.bsproj"), project));
+    QVERIFY(
+        QFile::copy(test::sourceDir() + QStringLiteral("/resources/demo/demo.bsproj"), project));
     QFile::setPermissions(project, QFile::ReadOwner | QFile::WriteOwner);
     for (int attempt = 0; attempt < 3; ++attempt) {
         QProcess child;
@@ -134,7 +136,7 @@ void TestRecovery::killedMidSaveLeavesAWholeProject()
         auto loaded = io::loadProject(project.toStdString());
         QVERIFY2(loaded, loaded ? "" : loaded.error().toString().c_str());
         QVERIFY(QString::fromStdString(loaded->title).startsWith(QStringLiteral("version ")));
-        QCOMPARE(loaded->datasets.size(), std::size_t(2));
+        QCOMPARE(loaded->datasets.size(), std::size_t(4));
         QVERIFY(io::loadProject(project.toStdString() + ".bak"));
     }
 }

@@ -138,7 +138,8 @@ void TestWorkbench::badScenarioIsShownNotCrashed()
     scenarios[0]["policy"]["max_batch"] = 0;
     window->document()->setSection(ProjectSection::Scenarios, scenarios, QStringLiteral("bad"));
     QVERIFY(applied.wait(60000));
-    QVERIFY2(window->simulationView()->summaryText().contains(QStringLiteral("scenario.policy.max_batch")),
+    QVERIFY2(window->simulationView()->summaryText().contains(
+                 QStringLiteral("scenario.policy.max_batch")),
              qPrintable(window->simulationView()->summaryText()));
 }
 

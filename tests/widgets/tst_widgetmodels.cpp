@@ -38,7 +38,7 @@ void TestWidgetModels::datasetListModelPassesTheTester()
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     QCOMPARE(model.rowCount(), 0);
     document.reset(demoProject(), {});
-    QCOMPARE(model.rowCount(), 2);
+    QCOMPARE(model.rowCount(), 4);
     QCOMPARE(model.data(model.index(0, DatasetListModel::KindColumn)).toString(),
              QStringLiteral("Sweep"));
     QCOMPARE(model.data(model.index(0, DatasetListModel::RoleColumn)).toString(),
@@ -73,10 +73,10 @@ void TestWidgetModels::datasetEditsAreUndoable()
     document.setDatasetTags(QStringLiteral("ds1"), tags);
     QCOMPARE(document.project().datasets[0].tags.firmware, std::string("550.54.15"));
     document.removeDataset(QStringLiteral("ds2"));
-    QCOMPARE(document.project().datasets.size(), std::size_t(1));
+    QCOMPARE(document.project().datasets.size(), std::size_t(3));
     document.undoStack()->undo();
     document.undoStack()->undo();
-    QCOMPARE(document.project().datasets.size(), std::size_t(2));
+    QCOMPARE(document.project().datasets.size(), std::size_t(4));
     QCOMPARE(document.project().datasets[0].tags.firmware, std::string("535.104.05"));
 }
 

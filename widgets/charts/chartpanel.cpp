@@ -58,9 +58,15 @@ QList<QPointF> stepPoints(const QList<QPointF>& points)
     return out;
 }
 
-QList<QPointF> styledPoints(const SeriesSpec& spec, int widthPx)
+/// The points Qt Charts gets: decimated, stepped for CDFs, and without the zeros and negatives a
+/// logarithmic axis cannot place (they stay in the table view).
+QList<QPointF> styledPoints(const SeriesSpec& spec, int widthPx, const ChartContent& content)
 {
-    const QList<QPointF> points = drawablePoints(spec.data.points, widthPx);
+    QList<QPointF> points = drawablePoints(spec.data.points, widthPx);
+    if (content.logX || content.logY)
+        points.removeIf([&content](const QPointF& p) {
+            return (content.logX && p.x() <= 0) || (content.logY && p.y() <= 0);
+        });
     return spec.style == SeriesStyle::Step ? stepPoints(points) : points;
 }
 
@@ -274,7 +280,7 @@ void ChartPanel::rebuild(const ChartContent& content)
     const int width = std::max(m_view->width(), 400);
     for (const SeriesSpec& spec : content.series) {
         QXYSeries* series = makeSeries(spec);
-        series->replace(styledPoints(spec, width));
+        series->replace(styledPoints(spec, width, content));
         chart->addSeries(series);
     }
     for (const ReferenceLine& line : content.references) {
@@ -308,7 +314,7 @@ void ChartPanel::updateInPlace(const ChartContent& content)
     const int width = std::max(m_view->width(), 400);
     for (qsizetype i = 0; i < content.series.size(); ++i) {
         if (auto* xy = qobject_cast<QXYSeries*>(series[i]))
-            xy->replace(styledPoints(content.series[i], width));
+            xy->replace(styledPoints(content.series[i], width, content));
     }
     applyAxes(content);
 }

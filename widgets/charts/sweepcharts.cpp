@@ -196,7 +196,7 @@ ChartContent sweepLatencyChart(const QList<SweepInput>& sweeps, const QList<Swee
         QObject::tr("p99"), SeriesStyle::Line);
     addMeasured(
         content, sweeps, options, [](const data::SweepPoint& p) { return p.latencyP50S; }, 1e3,
-        QObject::tr("p50"), SeriesStyle::Dashed);
+        QObject::tr("p50"), SeriesStyle::Dashed, /*inLegend=*/false);
     addOverlays(content, overlays, &SweepOverlay::latencyP99Ms, options);
     if (options.slaP99Ms)
         content.references.append(

@@ -24,23 +24,20 @@ SeriesSpec cdfSeries(const QString& name, const analysis::Distribution& distribu
     return spec;
 }
 
-/// Adds "p99 = 12.3 ms" lines for the percentile and its interval bounds.
+/// Adds a "p99 12.3 ms [12.1, 12.6]" line: the estimate, its 95% interval in the label (one
+/// legend entry per percentile keeps a small chart's legend readable).
 void addPercentileLines(ChartContent& content, const analysis::Distribution& distribution,
                         double probability, const QString& label, const QColor& colour)
 {
     const auto* estimate = distribution.at(probability);
     if (!estimate || !std::isfinite(estimate->value))
         return;
-    content.references.append(
-        {QStringLiteral("%1 %2 ms").arg(label).arg(estimate->value * kMsPerS, 0, 'g', 4),
-         estimate->value * kMsPerS, Qt::Vertical, colour});
-    const QColor faint(colour.red(), colour.green(), colour.blue(), 110);
-    if (std::isfinite(estimate->ciLow))
-        content.references.append({QObject::tr("%1 95% CI low").arg(label),
-                                   estimate->ciLow * kMsPerS, Qt::Vertical, faint});
-    if (std::isfinite(estimate->ciHigh))
-        content.references.append({QObject::tr("%1 95% CI high").arg(label),
-                                   estimate->ciHigh * kMsPerS, Qt::Vertical, faint});
+    QString text = QStringLiteral("%1 %2 ms").arg(label).arg(estimate->value * kMsPerS, 0, 'g', 4);
+    if (std::isfinite(estimate->ciLow) && std::isfinite(estimate->ciHigh))
+        text += QStringLiteral(" [%1, %2]")
+                    .arg(estimate->ciLow * kMsPerS, 0, 'g', 4)
+                    .arg(estimate->ciHigh * kMsPerS, 0, 'g', 4);
+    content.references.append({text, estimate->value * kMsPerS, Qt::Vertical, colour});
 }
 
 const analysis::WindowPercentiles*

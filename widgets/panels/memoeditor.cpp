@@ -47,6 +47,7 @@ MemoEditor::MemoEditor(ProjectDocument* document, QWidget* parent)
     auto* scroll = new QScrollArea(this);
     scroll->setWidget(content);
     scroll->setWidgetResizable(true);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     scroll->setFrameShape(QFrame::NoFrame);
     auto* outer = new QVBoxLayout(this);
     outer->setContentsMargins(0, 0, 0, 0);
@@ -87,7 +88,10 @@ QWidget* MemoEditor::buildSection(const QString& title, const char* sectionKey)
         cellLayout->addWidget(w.edit);
         cellLayout->addWidget(w.draftNote);
         cellLayout->addWidget(w.accept, 0, Qt::AlignLeft);
-        form->addRow(tr(ref.label), cell);
+        // Wrapped, so the long review question does not force the dock wider.
+        auto* label = new QLabel(tr(ref.label), box);
+        label->setWordWrap(true);
+        form->addRow(label, cell);
         connect(w.edit, &QPlainTextEdit::textChanged, this, [this, &ref]() { fieldEdited(ref); });
         connect(w.accept, &QPushButton::clicked, this, [this, &ref]() { acceptDraft(ref); });
     }

@@ -56,8 +56,9 @@ void SimulationView::addRow(const QString& metric, const QString& value, const Q
     m_summary->setItem(row, 2, new QTableWidgetItem(ci));
 }
 
-QString SimulationView::summaryText() const
+QString SimulationView::summaryText()
 {
+    drawPending();
     QStringList lines;
     for (int row = 0; row < m_summary->rowCount(); ++row) {
         QString line = m_summary->item(row, 0)->text() + QStringLiteral(": ") +
@@ -70,6 +71,29 @@ QString SimulationView::summaryText() const
 }
 
 void SimulationView::setOutputs(const WorkbenchOutputs& outputs, std::optional<double> slaP99Ms)
+{
+    // Drawn when on screen: a slider drag redraws only the page the user looks at.
+    m_pending = std::make_shared<const WorkbenchOutputs>(outputs);
+    m_pendingSla = slaP99Ms;
+    if (isVisible())
+        drawPending();
+}
+
+void SimulationView::showEvent(QShowEvent* event)
+{
+    QWidget::showEvent(event);
+    drawPending();
+}
+
+void SimulationView::drawPending()
+{
+    if (!m_pending)
+        return;
+    const auto pending = std::move(m_pending);
+    draw(*pending, m_pendingSla);
+}
+
+void SimulationView::draw(const WorkbenchOutputs& outputs, std::optional<double> slaP99Ms)
 {
     m_summary->setRowCount(0);
     const QLocale locale;

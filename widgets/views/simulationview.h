@@ -4,6 +4,8 @@
 
 #include <QWidget>
 
+#include <memory>
+
 class QTableWidget;
 
 namespace bs::widgets {
@@ -23,14 +25,21 @@ public:
     void setOutputs(const WorkbenchOutputs& outputs, std::optional<double> slaP99Ms);
     QList<ChartPanel*> panels() const { return m_panels; }
     QTableWidget* summary() const { return m_summary; }
-    /// The summary as "metric: value" lines (tests, the memo evidence).
-    QString summaryText() const;
+    /// The summary as "metric: value" lines (tests, the memo evidence); draws pending outputs.
+    QString summaryText();
+
+protected:
+    void showEvent(QShowEvent* event) override;
 
 private:
+    void drawPending();
+    void draw(const WorkbenchOutputs& outputs, std::optional<double> slaP99Ms);
     void addRow(const QString& metric, const QString& value, const QString& ci = {});
 
     QTableWidget* m_summary;
     QList<ChartPanel*> m_panels;
+    std::shared_ptr<const WorkbenchOutputs> m_pending; ///< Outputs not drawn yet (page hidden).
+    std::optional<double> m_pendingSla;
 };
 
 /// "12.3 ms" style formatting of a value with a unit.

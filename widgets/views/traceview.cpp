@@ -29,19 +29,29 @@ QTableWidget* makeTable(const QStringList& headers, QWidget* parent)
     auto* table = new QTableWidget(0, int(headers.size()), parent);
     table->setHorizontalHeaderLabels(headers);
     table->verticalHeader()->hide();
-    table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     table->horizontalHeader()->setStretchLastSection(true);
     table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     table->setSortingEnabled(false);
     return table;
 }
 
+/// Columns as wide as their contents but at most 260 px; the full text is in the tooltip.
+void fitColumns(QTableWidget* table)
+{
+    table->resizeColumnsToContents();
+    for (int column = 0; column + 1 < table->columnCount(); ++column)
+        table->setColumnWidth(column, std::min(table->columnWidth(column), 260));
+}
+
 void appendRow(QTableWidget* table, const QStringList& cells)
 {
     const int row = table->rowCount();
     table->insertRow(row);
-    for (int column = 0; column < cells.size(); ++column)
-        table->setItem(row, column, new QTableWidgetItem(cells[column]));
+    for (int column = 0; column < cells.size(); ++column) {
+        auto* item = new QTableWidgetItem(cells[column]);
+        item->setToolTip(cells[column]);
+        table->setItem(row, column, item);
+    }
 }
 
 QString ms(double seconds)
@@ -81,7 +91,8 @@ void fillPicker(QComboBox* picker, const data::Project& project, data::DatasetKi
         if (dataset.kind == kind)
             picker->addItem(QString::fromStdString(dataset.name),
                             QString::fromStdString(dataset.id));
-    int index = picker->findData(current);
+    // Keep the user's choice; otherwise show the first dataset of the kind.
+    int index = current.isEmpty() ? -1 : picker->findData(current);
     if (index < 0)
         index = picker->count() > 1 ? 1 : 0;
     picker->setCurrentIndex(index);
@@ -178,6 +189,7 @@ QWidget* TraceView::buildKernelsPage()
     m_kernels = makeTable(
         {tr("Kernel"), tr("Class"), tr("Count"), tr("Total"), tr("Mean"), tr("Share")}, page);
     m_kernels->setSortingEnabled(true);
+    fitColumns(m_kernels);
     auto* layout = new QGridLayout(page);
     layout->addWidget(m_kernelNote, 0, 0, 1, 2);
     layout->addWidget(m_kernelChart, 1, 0);
@@ -373,6 +385,8 @@ void TraceView::drawRequests()
                    QLocale().toString(qulonglong(stream.requests)), number(stream.throughputPerS),
                    ms(stream.p50.value), ms(stream.p99.value), interval(stream.p99)});
     m_streams->setSortingEnabled(true);
+    for (auto* table : {m_requestSummary, m_tail, m_streams})
+        fitColumns(table);
 }
 
 void TraceView::showKernels(JobOutcome<analysis::KernelAnalysis> result)
@@ -404,6 +418,7 @@ void TraceView::showKernels(JobOutcome<analysis::KernelAnalysis> result)
                    QLocale().toString(qulonglong(kernel.count)), ms(kernel.totalS),
                    ms(kernel.meanS), number(kernel.share * 100.0, 3) + QStringLiteral(" %")});
     m_kernels->setSortingEnabled(true);
+    fitColumns(m_kernels);
     Q_EMIT analysed();
 }
 

@@ -1,5 +1,6 @@
 #include "workbench/workbenchcontroller.h"
 
+#include "analysis/projectregion.h"
 #include "document/projectdocument.h"
 #include "jobs/jobrunner.h"
 #include "panels/modelpanel.h"
@@ -57,7 +58,7 @@ WorkbenchInputs WorkbenchController::currentInputs() const
 {
     WorkbenchInputs inputs;
     inputs.model = m_panel->model();
-    inputs.scenario = effectiveScenario(m_panel->scenario(), inputs.model);
+    inputs.scenario = analysis::scenarioWithProjectModel(m_panel->scenario(), inputs.model);
     inputs.curveBatches = powersOfTwoUpTo(maxBatchOf(inputs.scenario));
     return inputs;
 }
@@ -108,19 +109,22 @@ void WorkbenchController::apply(WorkbenchOutputs outputs)
 
     QString summary;
     if (outputs.simulationError) {
-        summary = tr("Scenario error: %1").arg(QString::fromStdString(outputs.simulationError->toString()));
+        summary = tr("Scenario error: %1")
+                      .arg(QString::fromStdString(outputs.simulationError->toString()));
     } else if (outputs.current) {
         const auto& r = *outputs.current;
-        summary = r.stability.stable
-                      ? tr("At %1: p99 %2 ms, %3 req/s, ρ = %4 (computed in %5 ms)")
-                            .arg(traffic, locale.toString(r.latency.p99.value * 1e3, 'g', 4),
-                                 locale.toString(r.throughputPerS.value, 'f', 0),
-                                 locale.toString(r.stability.rho, 'f', 2),
-                                 locale.toString(outputs.elapsedS * 1e3, 'f', 0))
-                      : tr("Unstable at %1: %2").arg(traffic, QString::fromStdString(r.stability.reason));
+        summary =
+            r.stability.stable
+                ? tr("At %1: p99 %2 ms, %3 req/s, ρ = %4 (computed in %5 ms)")
+                      .arg(traffic, locale.toString(r.latency.p99.value * 1e3, 'g', 4),
+                           locale.toString(r.throughputPerS.value, 'f', 0),
+                           locale.toString(r.stability.rho, 'f', 2),
+                           locale.toString(outputs.elapsedS * 1e3, 'f', 0))
+                : tr("Unstable at %1: %2").arg(traffic, QString::fromStdString(r.stability.reason));
     }
     if (outputs.modelError)
-        summary += tr("\nModel error: %1").arg(QString::fromStdString(outputs.modelError->toString()));
+        summary +=
+            tr("\nModel error: %1").arg(QString::fromStdString(outputs.modelError->toString()));
     m_panel->setRunSummary(summary);
     m_last = std::make_unique<WorkbenchOutputs>(std::move(outputs));
     Q_EMIT resultsApplied(double(m_sinceChange.nsecsElapsed()) / 1e6);

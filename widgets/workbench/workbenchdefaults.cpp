@@ -40,8 +40,8 @@ nlohmann::json arrivalsFor(const std::string& kind, double ratePerS, double burs
     if (kind == "mmpp2") {
         const double factor = std::max(1.0, burstiness);
         // Mean rate = (low·d0 + high·d1)/(d0 + d1) with high = factor·low.
-        const double low = ratePerS * (kCalmDwellS + kBurstDwellS) /
-                           (kCalmDwellS + factor * kBurstDwellS);
+        const double low =
+            ratePerS * (kCalmDwellS + kBurstDwellS) / (kCalmDwellS + factor * kBurstDwellS);
         return {{"kind", "mmpp2"},
                 {"rates_per_s", {low, factor * low}},
                 {"mean_dwell_s", {kCalmDwellS, kBurstDwellS}}};

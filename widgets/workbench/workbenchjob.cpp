@@ -87,19 +87,6 @@ std::vector<int> powersOfTwoUpTo(int maxBatch)
     return out;
 }
 
-nlohmann::json effectiveScenario(const nlohmann::json& scenario, const nlohmann::json& model)
-{
-    nlohmann::json out = scenario;
-    if (!out.is_object() || !out.contains("service") || !out["service"].is_object())
-        return out;
-    auto& service = out["service"];
-    const bool accelerator = service.contains("kind") && service["kind"].is_string() &&
-                             service["kind"].get<std::string>() == "accelerator";
-    if (accelerator && !service.contains("model") && model.is_object() && !model.empty())
-        service["model"] = model;
-    return out;
-}
-
 WorkbenchOutputs computeWorkbench(const WorkbenchInputs& inputs, ThreadPool& pool,
                                   Progress& progress, const CancelToken& cancel)
 {
@@ -138,8 +125,8 @@ WorkbenchOutputs computeWorkbench(const WorkbenchInputs& inputs, ThreadPool& poo
             if (i == points) {
                 results[i] = sim::simulate(*scenario, options, Progress::null(), cancel);
             } else {
-                auto variant = sim::scenarioFromJson(
-                    withMaxBatch(inputs.scenario, inputs.curveBatches[i]));
+                auto variant =
+                    sim::scenarioFromJson(withMaxBatch(inputs.scenario, inputs.curveBatches[i]));
                 results[i] = variant ? sim::simulate(*variant, options, Progress::null(), cancel)
                                      : Expected<sim::Result>(variant.error());
             }

@@ -60,10 +60,6 @@ struct WorkbenchOutputs
 WorkbenchOutputs computeWorkbench(const WorkbenchInputs& inputs, ThreadPool& pool,
                                   Progress& progress, const CancelToken& cancel);
 
-/// The scenario with an `accelerator` service whose model is missing filled in from `model`
-/// (the Model dock keeps one model for the sweep overlay and the simulator).
-nlohmann::json effectiveScenario(const nlohmann::json& scenario, const nlohmann::json& model);
-
 /// Powers of two from 1 up to and including maxBatch (and maxBatch itself when not a power).
 std::vector<int> powersOfTwoUpTo(int maxBatch);
 

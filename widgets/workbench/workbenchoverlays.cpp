@@ -27,14 +27,16 @@ ChartContent base(const QString& title, const QString& x, const QString& y, cons
     content.yTitle = y;
     content.xUnit = xUnit;
     content.yUnit = yUnit;
-    content.emptyText = QObject::tr("No simulation yet: set the traffic and policy in the Model dock.");
+    content.emptyText =
+        QObject::tr("No simulation yet: set the traffic and policy in the Model dock.");
     return content;
 }
 
 void addSla(ChartContent& content, std::optional<double> slaP99Ms, Qt::Orientation orientation)
 {
     if (slaP99Ms)
-        content.references.append({QObject::tr("SLA p99"), *slaP99Ms, orientation, QColor(200, 40, 40)});
+        content.references.append(
+            {QObject::tr("SLA p99"), *slaP99Ms, orientation, QColor(200, 40, 40)});
 }
 
 } // namespace
@@ -80,9 +82,9 @@ QList<SweepOverlay> workbenchOverlays(const WorkbenchOutputs& outputs, const QSt
 
 ChartContent simulatedLatencyHistogram(const sim::Result& result, std::optional<double> slaP99Ms)
 {
-    ChartContent content = base(QObject::tr("Latency distribution"), QObject::tr("Latency (ms)"),
-                                QObject::tr("Share of requests (%)"), QObject::tr("ms"),
-                                QObject::tr("%"));
+    ChartContent content =
+        base(QObject::tr("Latency distribution"), QObject::tr("Latency (ms)"),
+             QObject::tr("Share of requests (%)"), QObject::tr("ms"), QObject::tr("%"));
     content.logX = true;
     const auto& edges = result.latency.histogramEdgesS;
     const auto& counts = result.latency.histogramCounts;
@@ -97,17 +99,17 @@ ChartContent simulatedLatencyHistogram(const sim::Result& result, std::optional<
         const double centreMs = std::sqrt(edges[i] * edges[i + 1]) * 1e3;
         points.append(QPointF(centreMs, 100.0 * double(counts[i]) / total));
     }
-    content.series.append(spec(QObject::tr("Simulated"), content, points, SeriesStyle::Step,
-                               neutralColour(0)));
+    content.series.append(
+        spec(QObject::tr("Simulated"), content, points, SeriesStyle::Step, neutralColour(0)));
     addSla(content, slaP99Ms, Qt::Vertical);
     return content;
 }
 
 ChartContent simulatedLatencyOverTime(const sim::Result& result, std::optional<double> slaP99Ms)
 {
-    ChartContent content = base(QObject::tr("Latency over time (replication 0)"),
-                                QObject::tr("Time (s)"), QObject::tr("Latency (ms)"),
-                                QObject::tr("s"), QObject::tr("ms"));
+    ChartContent content =
+        base(QObject::tr("Latency over time (replication 0)"), QObject::tr("Time (s)"),
+             QObject::tr("Latency (ms)"), QObject::tr("s"), QObject::tr("ms"));
     content.yIncludesZero = true;
     const auto& ts = result.timeSeries;
     QList<QPointF> p50, p90, p99;
@@ -119,19 +121,22 @@ ChartContent simulatedLatencyOverTime(const sim::Result& result, std::optional<d
         p90.append(QPointF(t, ts.latencyP90S[i] * 1e3));
         p99.append(QPointF(t, ts.latencyP99S[i] * 1e3));
     }
-    content.series.append(spec(QObject::tr("p99"), content, p99, SeriesStyle::Line, neutralColour(5)));
-    content.series.append(spec(QObject::tr("p90"), content, p90, SeriesStyle::Dashed, neutralColour(1)));
+    content.series.append(
+        spec(QObject::tr("p99"), content, p99, SeriesStyle::Line, neutralColour(5)));
+    content.series.append(
+        spec(QObject::tr("p90"), content, p90, SeriesStyle::Dashed, neutralColour(1)));
     content.series.back().inLegend = false;
-    content.series.append(spec(QObject::tr("p50"), content, p50, SeriesStyle::Dashed, neutralColour(0)));
+    content.series.append(
+        spec(QObject::tr("p50"), content, p50, SeriesStyle::Dashed, neutralColour(0)));
     addSla(content, slaP99Ms, Qt::Horizontal);
     return content;
 }
 
 ChartContent simulatedQueueOverTime(const sim::Result& result)
 {
-    ChartContent content = base(QObject::tr("Queue depth and batch size over time"),
-                                QObject::tr("Time (s)"), QObject::tr("Requests"),
-                                QObject::tr("s"), QObject::tr("requests"));
+    ChartContent content =
+        base(QObject::tr("Queue depth and batch size over time"), QObject::tr("Time (s)"),
+             QObject::tr("Requests"), QObject::tr("s"), QObject::tr("requests"));
     content.yIncludesZero = true;
     const auto& ts = result.timeSeries;
     QList<QPointF> depth, batch;
@@ -142,8 +147,8 @@ ChartContent simulatedQueueOverTime(const sim::Result& result)
         depth.append(QPointF(t, ts.queueDepthMean[i]));
         batch.append(QPointF(t, ts.meanBatch[i]));
     }
-    content.series.append(spec(QObject::tr("Mean queue depth"), content, depth, SeriesStyle::Line,
-                               neutralColour(2)));
+    content.series.append(
+        spec(QObject::tr("Mean queue depth"), content, depth, SeriesStyle::Line, neutralColour(2)));
     content.series.append(spec(QObject::tr("Mean batch size"), content, batch, SeriesStyle::Dashed,
                                neutralColour(3)));
     return content;
@@ -151,9 +156,9 @@ ChartContent simulatedQueueOverTime(const sim::Result& result)
 
 ChartContent simulatedBatchSizes(const sim::Result& result)
 {
-    ChartContent content = base(QObject::tr("Batch sizes formed"), QObject::tr("Batch size (items)"),
-                                QObject::tr("Share of batches (%)"), QObject::tr("items"),
-                                QObject::tr("%"));
+    ChartContent content =
+        base(QObject::tr("Batch sizes formed"), QObject::tr("Batch size (items)"),
+             QObject::tr("Share of batches (%)"), QObject::tr("items"), QObject::tr("%"));
     content.yIncludesZero = true;
     double total = 0;
     for (auto c : result.batchSizeCounts)
@@ -163,8 +168,8 @@ ChartContent simulatedBatchSizes(const sim::Result& result)
         if (result.batchSizeCounts[b] > 0)
             points.append(QPointF(double(b), 100.0 * double(result.batchSizeCounts[b]) / total));
     }
-    content.series.append(spec(QObject::tr("Simulated"), content, points, SeriesStyle::Scatter,
-                               neutralColour(0)));
+    content.series.append(
+        spec(QObject::tr("Simulated"), content, points, SeriesStyle::Scatter, neutralColour(0)));
     return content;
 }
 
@@ -188,10 +193,14 @@ ChartContent policyCurveChart(const WorkbenchOutputs& outputs, std::optional<dou
             high.append(QPointF(b, point.latencyP99HighS * 1e3));
         }
     }
-    content.series.append(spec(QObject::tr("p99"), content, p99, SeriesStyle::Line, neutralColour(5)));
-    content.series.append(spec(QObject::tr("p99 CI low"), content, low, SeriesStyle::Dashed, neutralColour(6)));
-    content.series.append(spec(QObject::tr("p99 CI high"), content, high, SeriesStyle::Dashed, neutralColour(6)));
-    content.series.append(spec(QObject::tr("p50"), content, p50, SeriesStyle::Dashed, neutralColour(0)));
+    content.series.append(
+        spec(QObject::tr("p99"), content, p99, SeriesStyle::Line, neutralColour(5)));
+    content.series.append(
+        spec(QObject::tr("p99 CI low"), content, low, SeriesStyle::Dashed, neutralColour(6)));
+    content.series.append(
+        spec(QObject::tr("p99 CI high"), content, high, SeriesStyle::Dashed, neutralColour(6)));
+    content.series.append(
+        spec(QObject::tr("p50"), content, p50, SeriesStyle::Dashed, neutralColour(0)));
     content.series[1].inLegend = false;
     content.series[2].inLegend = false;
     addSla(content, slaP99Ms, Qt::Horizontal);

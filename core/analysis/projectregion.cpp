@@ -1,0 +1,105 @@
+#include "analysis/projectregion.h"
+
+#include "sim/scenariojson.h"
+
+namespace bs::analysis {
+
+namespace {
+
+Expected<std::vector<double>> numbersAt(const nlohmann::json& region, const char* key,
+                                        std::vector<double> fallback)
+{
+    if (!region.contains(key))
+        return fallback;
+    const auto& value = region[key];
+    if (!value.is_array())
+        return makeError(ErrorCode::Value,
+                         std::string("region.") + key + ": must be a list of numbers");
+    std::vector<double> numbers;
+    for (std::size_t i = 0; i < value.size(); ++i) {
+        if (!value[i].is_number())
+            return makeError(ErrorCode::Value, std::string("region.") + key + "[" +
+                                                   std::to_string(i) + "]: must be a number");
+        numbers.push_back(value[i].get<double>());
+    }
+    return numbers;
+}
+
+std::optional<double> optionalNumber(const nlohmann::json& region, const char* key)
+{
+    if (region.contains(key) && region[key].is_number())
+        return region[key].get<double>();
+    return std::nullopt;
+}
+
+} // namespace
+
+nlohmann::json scenarioWithProjectModel(const nlohmann::json& scenario, const nlohmann::json& model)
+{
+    nlohmann::json out = scenario;
+    if (!out.is_object() || !out.contains("service") || !out["service"].is_object())
+        return out;
+    auto& service = out["service"];
+    const bool accelerator = service.contains("kind") && service["kind"].is_string() &&
+                             service["kind"].get<std::string>() == "accelerator";
+    if (accelerator && !service.contains("model") && model.is_object() && !model.empty())
+        service["model"] = model;
+    return out;
+}
+
+Expected<std::optional<RegionSpec>> regionSpecFromSections(const nlohmann::json& scenario,
+                                                           const nlohmann::json& model,
+                                                           const nlohmann::json& region)
+{
+    if (!region.is_object() || !optionalNumber(region, "sla_p99_ms") || !scenario.is_object())
+        return std::optional<RegionSpec>();
+    auto parsed = sim::scenarioFromJson(scenarioWithProjectModel(scenario, model), "scenario");
+    if (!parsed)
+        return parsed.error();
+    RegionSpec spec;
+    spec.scenario = std::move(*parsed);
+    const struct
+    {
+        RegionAxisKind kind;
+        const char* key;
+        std::vector<double> fallback;
+    } axes[] = {
+        {RegionAxisKind::MaxBatch, "max_batch_values", {1, 2, 4, 8, 16, 32, 64}},
+        {RegionAxisKind::MaxQueueDelayMs, "max_queue_delay_ms_values", {0, 0.5, 1, 2, 5, 10}},
+        {RegionAxisKind::RatePerS, "rate_per_s_values", {}},
+    };
+    for (const auto& axis : axes) {
+        auto values = numbersAt(region, axis.key, axis.fallback);
+        if (!values)
+            return values.error();
+        if (!values->empty())
+            spec.axes.push_back({axis.kind, std::move(*values), {}});
+    }
+    spec.constraints.slaP99S = *optionalNumber(region, "sla_p99_ms") / 1e3;
+    spec.constraints.robust = region.value("robust", false);
+    spec.constraints.minThroughputPerS = optionalNumber(region, "min_throughput_per_s");
+    spec.constraints.maxPowerW = optionalNumber(region, "max_power_w");
+    spec.constraints.maxTemperatureC = optionalNumber(region, "max_temperature_c");
+    spec.constraints.maxEnergyPerInferenceJ = optionalNumber(region, "max_energy_per_inference_j");
+    if (region.contains("objective")) {
+        const auto objective = region["objective"].is_string()
+                                   ? parseObjective(region["objective"].get<std::string>())
+                                   : std::nullopt;
+        if (!objective)
+            return makeError(ErrorCode::Value,
+                             "region.objective: must be max-throughput, min-energy or min-p99");
+        spec.objective = *objective;
+    }
+    if (auto status = validate(spec, "region"); !status)
+        return status.error();
+    return std::optional<RegionSpec>(std::move(spec));
+}
+
+Expected<std::optional<RegionSpec>> regionSpecOfProject(const data::Project& project)
+{
+    if (!project.scenarios.is_array() || project.scenarios.empty())
+        return std::optional<RegionSpec>();
+    return regionSpecFromSections(project.scenarios[0], project.model, project.region);
+}
+
+} // namespace bs::analysis

@@ -1,0 +1,156 @@
+// The Traces and Region views on the demo project, driven as a user does.
+#include "charts/chartpanel.h"
+#include "charts/regionheatmap.h"
+#include "document/projectdocument.h"
+#include "jobs/jobrunner.h"
+#include "mainwindow.h"
+#include "state/settings.h"
+#include "views/regionview.h"
+#include "views/traceview.h"
+
+#include <QComboBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QTabWidget>
+#include <QTableWidget>
+#include <QUndoStack>
+#include <QtTest>
+
+using namespace bs;
+
+class TestAnalysisViews : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void init();
+    void tracesViewAnalysesTheDemoTraceAndPowerLog();
+    void regionViewComputesTheDemoRegionAndLoadsACell();
+    void badRegionInputIsReportedNotComputed();
+
+private:
+    QTemporaryDir m_dir;
+    std::unique_ptr<widgets::Settings> m_settings;
+};
+
+void TestAnalysisViews::init()
+{
+    m_settings =
+        std::make_unique<widgets::Settings>(m_dir.filePath(QStringLiteral("settings.ini")));
+}
+
+void TestAnalysisViews::tracesViewAnalysesTheDemoTraceAndPowerLog()
+{
+    gui::MainWindow window(m_settings.get());
+    window.openInitial({});
+    QVERIFY(window.jobs()->waitForIdle(120000));
+    auto* view = window.traceView();
+    QCOMPARE(view->requestPicker()->currentText(), QStringLiteral("Production slice, 250 W cap"));
+    QCOMPARE(view->powerPicker()->currentText(), QStringLiteral("Power log, 250 W cap"));
+    QVERIFY(view->requestAnalysis());
+    QCOMPARE(view->requestAnalysis()->requests, std::uint64_t(20000));
+
+    // The CDF ends at probability 1 and its last x is the slowest request in milliseconds.
+    const auto& cdf = view->panels()[0]->content();
+    QVERIFY(!cdf.series.isEmpty());
+    const auto& latency = cdf.series.front().data.points;
+    QVERIFY(latency.size() > 100);
+    QCOMPARE(latency.back().y(), 1.0);
+    QVERIFY(qAbs(latency.back().x() - view->requestAnalysis()->latency.max * 1e3) < 1e-9);
+    // p99 marker and its interval are drawn as vertical lines.
+    QVERIFY(std::any_of(cdf.references.begin(), cdf.references.end(),
+                        [](const widgets::ReferenceLine& line) {
+                            return line.label.startsWith(QStringLiteral("p99 "));
+                        }));
+
+    // Two streams in the per-stream table, with their request counts summing to the trace.
+    QTableWidget* streams = view->streamTable();
+    QCOMPARE(streams->rowCount(), 2);
+    qulonglong total = 0;
+    for (int row = 0; row < 2; ++row)
+        total += QLocale().toULongLong(streams->item(row, 1)->text());
+    QCOMPARE(total, qulonglong(20000));
+
+    // The power log's thermal story: the clock drops while the temperature climbs.
+    QVERIFY(view->thermalEvidence());
+    QVERIFY(view->thermalEvidence()->available);
+    QVERIFY(!view->thermalEvidence()->drops.empty());
+    bool powerDrawn = false;
+    for (auto* panel : view->panels())
+        if (panel->content().title == QStringLiteral("Board power"))
+            powerDrawn = !panel->content().series.isEmpty() &&
+                         panel->content().series.front().data.points.size() > 50;
+    QVERIFY(powerDrawn);
+}
+
+void TestAnalysisViews::regionViewComputesTheDemoRegionAndLoadsACell()
+{
+    gui::MainWindow window(m_settings.get());
+    window.openInitial({});
+    auto* view = window.regionView();
+    QSignalSpy shown(view, &widgets::RegionView::resultShown);
+    view->compute();
+    QVERIFY(window.jobs()->waitForIdle(240000));
+    QVERIFY(!shown.isEmpty());
+    QCOMPARE(shown.last().at(0).toBool(), true);
+    const auto result = view->result();
+    QVERIFY(result);
+    // 7 max-batch values × 6 delays from the demo's region section.
+    QCOMPARE(result->cells.size(), std::size_t(42));
+    QVERIFY(result->summary.feasible > 0);
+    QVERIFY(result->recommendation.has_value());
+    QVERIFY(view->recommendationLabel()->text().contains(QStringLiteral("Recommended")));
+    // Every feasible cell meets the demo's SLA of 15 ms.
+    for (const auto& cell : result->cells)
+        if (cell.status == analysis::CellStatus::Feasible)
+            QVERIFY(cell.metrics.p99S.value <= 0.015);
+
+    // Clicking the recommended cell on the heatmap loads its policy into the scenario; undo
+    // restores the previous one.
+    window.resize(1600, 1000);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    for (QWidget* w = view; w; w = w->parentWidget())
+        if (auto* tabs = qobject_cast<QTabWidget*>(w))
+            tabs->setCurrentWidget(view);
+    QVERIFY(view->heatmap()->isVisible());
+    const auto& recommended = result->cells[result->recommendation->cell];
+    std::optional<QPoint> target;
+    auto* heatmap = view->heatmap();
+    for (std::size_t column = 0; column < 7 && !target; ++column)
+        for (std::size_t row = 0; row < 6 && !target; ++row)
+            if (heatmap->cellAt(heatmap->cellRect(column, row).center()) == recommended.index)
+                target = heatmap->cellRect(column, row).center();
+    QVERIFY(target.has_value());
+    const nlohmann::json before = window.document()->project().scenarios;
+    QTest::mouseClick(heatmap, Qt::LeftButton, {}, *target);
+    const nlohmann::json after = window.document()->project().scenarios;
+    QVERIFY(after != before);
+    const double maxBatch = result->spec.axes[0].values[recommended.axisIndex[0]];
+    QCOMPARE(after[0]["policy"]["max_batch"].get<double>(), maxBatch);
+    window.document()->undoStack()->undo();
+    QCOMPARE(window.document()->project().scenarios, before);
+    window.jobs()->cancelAll();
+    QVERIFY(window.jobs()->waitForIdle(60000));
+}
+
+void TestAnalysisViews::badRegionInputIsReportedNotComputed()
+{
+    gui::MainWindow window(m_settings.get());
+    window.openInitial({});
+    QVERIFY(window.jobs()->waitForIdle(240000));
+    auto* view = window.regionView();
+    auto* batches = view->findChild<QLineEdit*>(QStringLiteral("regionMaxBatches"));
+    QVERIFY(batches);
+    batches->setText(QStringLiteral("1, two, 4"));
+    view->compute();
+    QVERIFY(view->recommendationLabel()->text().contains(QStringLiteral("'two' is not a number")));
+    batches->setText(QStringLiteral("0, 4"));
+    view->compute();
+    QVERIFY2(view->recommendationLabel()->text().contains(QStringLiteral("max_batch")),
+             qPrintable(view->recommendationLabel()->text()));
+    window.jobs()->cancelAll();
+    QVERIFY(window.jobs()->waitForIdle(60000));
+}
+
+QTEST_MAIN(TestAnalysisViews)
+#include "tst_analysisviews.moc"

@@ -1,0 +1,334 @@
+#include "charts/regionheatmap.h"
+
+#include <QHelpEvent>
+#include <QLocale>
+#include <QMouseEvent>
+#include <QPainter>
+#include <QToolTip>
+
+#include <cmath>
+#include <limits>
+
+namespace bs::widgets {
+
+namespace {
+
+constexpr int kLeftMargin = 64;
+constexpr int kBottomMargin = 44;
+constexpr int kTopMargin = 12;
+constexpr int kRightMargin = 150; // legend
+
+/// Row-major cell number (the last axis varies fastest), as analysis::RegionGrid numbers them.
+std::size_t flatIndex(const analysis::RegionSpec& spec, const std::vector<std::size_t>& axisIndex)
+{
+    std::size_t index = 0;
+    for (std::size_t axis = 0; axis < spec.axes.size(); ++axis)
+        index = index * spec.axes[axis].size() + axisIndex[axis];
+    return index;
+}
+
+QString percent(double fraction)
+{
+    return std::isfinite(fraction)
+               ? QLocale().toString(fraction * 100.0, 'f', 0) + QStringLiteral("%")
+               : QString();
+}
+
+QString estimateText(const sim::Estimate& estimate, double scale, const QString& unit)
+{
+    if (!std::isfinite(estimate.value))
+        return QStringLiteral("—");
+    QString text = QLocale().toString(estimate.value * scale, 'g', 4) + unit;
+    if (std::isfinite(estimate.ciLow))
+        text += QStringLiteral(" [%1, %2]")
+                    .arg(QLocale().toString(estimate.ciLow * scale, 'g', 4),
+                         QLocale().toString(estimate.ciHigh * scale, 'g', 4));
+    return text;
+}
+
+} // namespace
+
+QColor regionCellColour(const analysis::RegionCell& cell)
+{
+    using analysis::ConstraintKind;
+    switch (cell.status) {
+    case analysis::CellStatus::Feasible:
+        return QColor(0x00, 0x9e, 0x73);
+    case analysis::CellStatus::Unstable:
+        return QColor(0x99, 0x99, 0x99);
+    case analysis::CellStatus::Error:
+        return QColor(0x33, 0x33, 0x33);
+    case analysis::CellStatus::Infeasible:
+        break;
+    }
+    switch (cell.binding) {
+    case ConstraintKind::P99:
+        return QColor(0xd5, 0x5e, 0x00);
+    case ConstraintKind::Throughput:
+        return QColor(0x56, 0xb4, 0xe9);
+    case ConstraintKind::Power:
+        return QColor(0xcc, 0x79, 0xa7);
+    case ConstraintKind::Temperature:
+        return QColor(0xe6, 0x9f, 0x00);
+    case ConstraintKind::Energy:
+        return QColor(0x00, 0x72, 0xb2);
+    default:
+        return QColor(0x99, 0x99, 0x99);
+    }
+}
+
+QString regionCellCategory(const analysis::RegionCell& cell)
+{
+    switch (cell.status) {
+    case analysis::CellStatus::Feasible:
+        return QObject::tr("feasible");
+    case analysis::CellStatus::Unstable:
+        return QObject::tr("unstable (ρ ≥ 1)");
+    case analysis::CellStatus::Error:
+        return QObject::tr("error");
+    case analysis::CellStatus::Infeasible:
+        break;
+    }
+    switch (cell.binding) {
+    case analysis::ConstraintKind::P99:
+        return QObject::tr("p99 > SLA");
+    case analysis::ConstraintKind::Throughput:
+        return QObject::tr("throughput < demand");
+    case analysis::ConstraintKind::Power:
+        return QObject::tr("power > limit");
+    case analysis::ConstraintKind::Temperature:
+        return QObject::tr("temperature > limit");
+    case analysis::ConstraintKind::Energy:
+        return QObject::tr("energy > budget");
+    default:
+        return QObject::tr("infeasible");
+    }
+}
+
+RegionHeatmap::RegionHeatmap(QWidget* parent)
+    : QWidget(parent)
+{
+    setMouseTracking(true);
+    setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
+    setAccessibleName(tr("Feasible region heatmap"));
+}
+
+void RegionHeatmap::setResult(std::shared_ptr<const analysis::RegionResult> result,
+                              std::size_t columnAxis, std::size_t rowAxis,
+                              std::vector<std::size_t> fixed)
+{
+    m_result = std::move(result);
+    m_columnAxis = columnAxis;
+    m_rowAxis = rowAxis;
+    m_fixed = std::move(fixed);
+    if (m_result)
+        m_fixed.resize(m_result->spec.axes.size(), 0);
+    update();
+}
+
+std::size_t RegionHeatmap::columns() const
+{
+    return m_result && m_columnAxis < m_result->spec.axes.size()
+               ? m_result->spec.axes[m_columnAxis].size()
+               : 0;
+}
+
+std::size_t RegionHeatmap::rows() const
+{
+    if (!m_result)
+        return 0;
+    // A one-axis grid draws a single row.
+    return m_rowAxis < m_result->spec.axes.size() && m_rowAxis != m_columnAxis
+               ? m_result->spec.axes[m_rowAxis].size()
+               : 1;
+}
+
+QRect RegionHeatmap::plotRect() const
+{
+    return rect().adjusted(kLeftMargin, kTopMargin, -kRightMargin, -kBottomMargin);
+}
+
+QRect RegionHeatmap::cellRect(std::size_t column, std::size_t row) const
+{
+    const QRect plot = plotRect();
+    const double width = double(plot.width()) / double(std::max<std::size_t>(columns(), 1));
+    const double height = double(plot.height()) / double(std::max<std::size_t>(rows(), 1));
+    const int left = plot.left() + int(std::lround(double(column) * width));
+    const int right = plot.left() + int(std::lround(double(column + 1) * width));
+    const int bottom = plot.bottom() - int(std::lround(double(row) * height));
+    const int top = plot.bottom() - int(std::lround(double(row + 1) * height));
+    return QRect(QPoint(left, top + 1), QPoint(right - 1, bottom));
+}
+
+const analysis::RegionCell* RegionHeatmap::cellAtGrid(std::size_t column, std::size_t row) const
+{
+    if (!m_result)
+        return nullptr;
+    auto index = m_fixed;
+    index[m_columnAxis] = column;
+    if (m_rowAxis < index.size() && m_rowAxis != m_columnAxis)
+        index[m_rowAxis] = row;
+    return m_result->cell(flatIndex(m_result->spec, index));
+}
+
+std::optional<std::pair<std::size_t, std::size_t>>
+RegionHeatmap::gridAt(const QPoint& position) const
+{
+    for (std::size_t row = 0; row < rows(); ++row)
+        for (std::size_t column = 0; column < columns(); ++column)
+            if (cellRect(column, row).contains(position))
+                return std::pair{column, row};
+    return std::nullopt;
+}
+
+std::optional<std::size_t> RegionHeatmap::cellAt(const QPoint& position) const
+{
+    const auto grid = gridAt(position);
+    if (!grid)
+        return std::nullopt;
+    const auto* cell = cellAtGrid(grid->first, grid->second);
+    return cell ? std::optional<std::size_t>(cell->index) : std::nullopt;
+}
+
+QString RegionHeatmap::describeCell(const analysis::RegionCell& cell) const
+{
+    QStringList lines;
+    const auto& spec = m_result->spec;
+    for (std::size_t axis = 0; axis < spec.axes.size() && axis < cell.axisIndex.size(); ++axis)
+        lines << QStringLiteral("%1 = %2").arg(
+            QString::fromStdString(analysis::axisTitle(spec.axes[axis].kind)),
+            QString::fromStdString(spec.axes[axis].label(cell.axisIndex[axis])));
+    lines << tr("Verdict: %1 (%2%3)")
+                 .arg(regionCellCategory(cell),
+                      QString::fromUtf8(analysis::cellMethodName(cell.method)),
+                      cell.confident ? QString() : tr(", not confident"));
+    const auto& m = cell.metrics;
+    lines << tr("Offered %1 req/s, ρ = %2")
+                 .arg(QLocale().toString(m.offeredRatePerS, 'g', 5),
+                      QLocale().toString(m.rho, 'f', 3));
+    lines << tr("Throughput %1").arg(estimateText(m.throughputPerS, 1.0, tr(" req/s")));
+    lines << tr("p99 %1").arg(estimateText(m.p99S, 1e3, QStringLiteral(" ms")));
+    lines << tr("Energy/inference %1")
+                 .arg(estimateText(m.energyPerInferenceJ, 1e3, QStringLiteral(" mJ")));
+    lines << tr("Power/server %1").arg(estimateText(m.powerPerServerW, 1.0, QStringLiteral(" W")));
+    for (const auto& check : cell.checks)
+        lines << tr("  %1 margin %2 %3")
+                     .arg(QString::fromUtf8(analysis::constraintName(check.kind)),
+                          percent(check.margin), check.satisfied ? tr("(met)") : tr("(missed)"));
+    if (!cell.note.empty())
+        lines << QString::fromStdString(cell.note);
+    return lines.join(QLatin1Char('\n'));
+}
+
+void RegionHeatmap::paintEvent(QPaintEvent*)
+{
+    QPainter painter(this);
+    painter.setRenderHint(QPainter::Antialiasing);
+    painter.fillRect(rect(), palette().base());
+    painter.setPen(palette().text().color());
+    if (!m_result || columns() == 0) {
+        painter.drawText(rect(), Qt::AlignCenter, tr("No region computed yet"));
+        return;
+    }
+    const auto& spec = m_result->spec;
+    // No recommendation: an index no cell has.
+    const std::size_t recommended = m_result->recommendation
+                                        ? m_result->recommendation->cell
+                                        : std::numeric_limits<std::size_t>::max();
+    QList<std::pair<QColor, QString>> legend;
+    for (std::size_t row = 0; row < rows(); ++row) {
+        for (std::size_t column = 0; column < columns(); ++column) {
+            const QRect box = cellRect(column, row);
+            const auto* cell = cellAtGrid(column, row);
+            if (!cell) {
+                painter.fillRect(box, palette().alternateBase());
+                continue;
+            }
+            QColor colour = regionCellColour(*cell);
+            colour.setAlpha(cell->pending ? 110 : 210);
+            painter.fillRect(box, colour);
+            if (cell->status == analysis::CellStatus::Unstable)
+                painter.fillRect(box, QBrush(QColor(60, 60, 60, 90), Qt::BDiagPattern));
+            const auto entry = std::pair{regionCellColour(*cell), regionCellCategory(*cell)};
+            if (!legend.contains(entry))
+                legend.append(entry);
+            // The smallest margin says how close the cell is to the boundary.
+            double margin = std::numeric_limits<double>::infinity();
+            for (const auto& check : cell->checks)
+                if (std::isfinite(check.margin))
+                    margin = std::min(margin, check.margin);
+            painter.setPen(Qt::black);
+            if (cell->status == analysis::CellStatus::Feasible && std::isfinite(margin))
+                painter.drawText(box, Qt::AlignCenter, percent(margin));
+            if (cell->index == recommended) {
+                painter.setPen(QPen(Qt::black, 3));
+                painter.drawRect(box.adjusted(2, 2, -2, -2));
+                painter.drawText(box.adjusted(4, 2, 0, 0), Qt::AlignLeft | Qt::AlignTop,
+                                 QStringLiteral("★"));
+            }
+        }
+    }
+    painter.setPen(palette().text().color());
+    const QRect plot = plotRect();
+    for (std::size_t column = 0; column < columns(); ++column) {
+        const QRect box = cellRect(column, 0);
+        painter.drawText(QRect(box.left(), plot.bottom() + 4, box.width(), 18), Qt::AlignCenter,
+                         QString::fromStdString(spec.axes[m_columnAxis].label(column)));
+    }
+    painter.drawText(QRect(plot.left(), plot.bottom() + 22, plot.width(), 20), Qt::AlignCenter,
+                     QString::fromStdString(analysis::axisTitle(spec.axes[m_columnAxis].kind)));
+    if (m_rowAxis < spec.axes.size() && m_rowAxis != m_columnAxis) {
+        for (std::size_t row = 0; row < rows(); ++row) {
+            const QRect box = cellRect(0, row);
+            painter.drawText(QRect(4, box.top(), kLeftMargin - 30, box.height()),
+                             Qt::AlignRight | Qt::AlignVCenter,
+                             QString::fromStdString(spec.axes[m_rowAxis].label(row)));
+        }
+        painter.save();
+        painter.translate(14, plot.center().y());
+        painter.rotate(-90);
+        painter.drawText(QRect(-plot.height() / 2, -10, plot.height(), 20), Qt::AlignCenter,
+                         QString::fromStdString(analysis::axisTitle(spec.axes[m_rowAxis].kind)));
+        painter.restore();
+    }
+    int y = plot.top();
+    const int x = plot.right() + 12;
+    for (const auto& [colour, name] : legend) {
+        painter.fillRect(QRect(x, y + 3, 14, 14), colour);
+        painter.drawText(QRect(x + 20, y, kRightMargin - 32, 20), Qt::AlignLeft | Qt::AlignVCenter,
+                         name);
+        y += 22;
+    }
+    if (m_result->recommendation) {
+        painter.drawText(QRect(x, y, kRightMargin - 12, 20), Qt::AlignLeft | Qt::AlignVCenter,
+                         tr("★ recommended"));
+        y += 22;
+    }
+    painter.drawText(QRect(x, y, kRightMargin - 12, 40), Qt::AlignLeft | Qt::TextWordWrap,
+                     tr("% = smallest margin"));
+}
+
+void RegionHeatmap::mousePressEvent(QMouseEvent* event)
+{
+    if (event->button() == Qt::LeftButton)
+        if (const auto cell = cellAt(event->position().toPoint()))
+            Q_EMIT cellActivated(*cell);
+    QWidget::mousePressEvent(event);
+}
+
+bool RegionHeatmap::event(QEvent* event)
+{
+    if (event->type() == QEvent::ToolTip) {
+        auto* help = static_cast<QHelpEvent*>(event);
+        const auto grid = gridAt(help->pos());
+        const auto* cell = grid ? cellAtGrid(grid->first, grid->second) : nullptr;
+        if (cell)
+            QToolTip::showText(help->globalPos(), describeCell(*cell), this);
+        else
+            QToolTip::hideText();
+        return true;
+    }
+    return QWidget::event(event);
+}
+
+} // namespace bs::widgets

@@ -1,0 +1,430 @@
+#include "views/regionview.h"
+
+#include "analysis/projectregion.h"
+#include "analysis/region.h"
+#include "analysis/regiongrid.h"
+#include "charts/chartpanel.h"
+#include "charts/regioncharts.h"
+#include "charts/regionheatmap.h"
+#include "document/projectdocument.h"
+#include "jobs/joboutcome.h"
+#include "jobs/jobrunner.h"
+#include "panels/modelpanel.h"
+#include "sim/scenariojson.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QFormLayout>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QLocale>
+#include <QPointer>
+#include <QPushButton>
+#include <QTimer>
+#include <QVBoxLayout>
+
+#include <cmath>
+
+namespace bs::widgets {
+
+namespace {
+
+const QString kLane = QStringLiteral("region");
+
+QString joinValues(const nlohmann::json& values)
+{
+    QStringList parts;
+    if (values.is_array())
+        for (const auto& value : values)
+            if (value.is_number())
+                parts << QLocale::c().toString(value.get<double>(), 'g', 10);
+    return parts.join(QStringLiteral(", "));
+}
+
+std::optional<double> optionalNumber(const nlohmann::json& object, const char* key)
+{
+    if (object.is_object() && object.contains(key) && object[key].is_number())
+        return object[key].get<double>();
+    return std::nullopt;
+}
+
+QString headroomText(const analysis::Headroom& headroom)
+{
+    QString text = QObject::tr("Headroom: load ×%1 (%2 req/s, then %3 fails)")
+                       .arg(QLocale().toString(headroom.loadMultiplier, 'f', 2),
+                            QLocale().toString(headroom.maxRatePerS, 'f', 0),
+                            QString::fromUtf8(analysis::constraintName(headroom.loadBinding)));
+    if (std::isfinite(headroom.maxArrivalCv) && headroom.maxArrivalCv > 0)
+        text += QObject::tr("; burstiness up to gap CV %1 (now %2)")
+                    .arg(QLocale().toString(headroom.maxArrivalCv, 'f', 2),
+                         QLocale().toString(headroom.baseArrivalCv, 'f', 2));
+    else if (!headroom.note.empty())
+        text += QStringLiteral("; ") + QString::fromStdString(headroom.note);
+    return text;
+}
+
+} // namespace
+
+Expected<std::vector<double>> parseValueList(const QString& text, const QString& field)
+{
+    std::vector<double> values;
+    for (const QString& part : text.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+        bool ok = false;
+        const double value = QLocale::c().toDouble(part.trimmed(), &ok);
+        if (!ok || !std::isfinite(value))
+            return makeError(ErrorCode::Usage, QStringLiteral("%1: '%2' is not a number")
+                                                   .arg(field, part.trimmed())
+                                                   .toStdString());
+        values.push_back(value);
+    }
+    return values;
+}
+
+RegionView::RegionView(ProjectDocument* document, JobRunner* jobs, ModelPanel* model,
+                       QWidget* parent)
+    : QWidget(parent)
+    , m_document(document)
+    , m_jobs(jobs)
+    , m_model(model)
+    , m_maxBatches(new QLineEdit(this))
+    , m_delays(new QLineEdit(this))
+    , m_rates(new QLineEdit(this))
+    , m_objective(new QComboBox(this))
+    , m_robust(new QCheckBox(tr("Robust (judge the 95% interval's pessimistic end)"), this))
+    , m_rateSlice(new QComboBox(this))
+    , m_limits(new QLabel(this))
+    , m_recommendation(new QLabel(this))
+    , m_heatmap(new RegionHeatmap(this))
+    , m_debounce(new QTimer(this))
+{
+    m_maxBatches->setObjectName(QStringLiteral("regionMaxBatches"));
+    m_delays->setObjectName(QStringLiteral("regionDelays"));
+    m_rates->setObjectName(QStringLiteral("regionRates"));
+    m_rates->setPlaceholderText(tr("the scenario's rate"));
+    m_objective->addItem(tr("Max throughput"), QStringLiteral("max-throughput"));
+    m_objective->addItem(tr("Min energy per inference"), QStringLiteral("min-energy"));
+    m_objective->addItem(tr("Min p99 latency"), QStringLiteral("min-p99"));
+    m_recommendation->setWordWrap(true);
+    m_recommendation->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_limits->setWordWrap(true);
+    m_debounce->setSingleShot(true);
+    m_debounce->setInterval(300);
+
+    auto* form = new QFormLayout;
+    form->addRow(tr("Max batch values:"), m_maxBatches);
+    form->addRow(tr("Max queue delay (ms):"), m_delays);
+    form->addRow(tr("Offered rates (req/s):"), m_rates);
+    auto* options = new QHBoxLayout;
+    options->addWidget(new QLabel(tr("Objective:"), this));
+    options->addWidget(m_objective);
+    options->addWidget(m_robust);
+    options->addStretch(1);
+    options->addWidget(new QLabel(tr("Rate slice:"), this));
+    options->addWidget(m_rateSlice);
+    auto* computeButton = new QPushButton(tr("Compute"), this);
+    computeButton->setToolTip(tr("Recompute the region now (it also recomputes on every change)"));
+    options->addWidget(computeButton);
+    form->addRow(options);
+    form->addRow(tr("Limits:"), m_limits);
+
+    auto* charts = new QGridLayout;
+    charts->addWidget(m_heatmap, 0, 0);
+    for (int i = 0; i < 3; ++i) {
+        auto* panel = new ChartPanel(this);
+        m_panels.append(panel);
+        charts->addWidget(panel, (i + 1) / 2, (i + 1) % 2);
+    }
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(form);
+    layout->addWidget(m_recommendation);
+    layout->addLayout(charts, 1);
+
+    for (auto* edit : {m_maxBatches, m_delays, m_rates})
+        connect(edit, &QLineEdit::editingFinished, this, &RegionView::writeInputsToProject);
+    connect(m_objective, &QComboBox::currentIndexChanged, this, &RegionView::writeInputsToProject);
+    connect(m_robust, &QCheckBox::toggled, this, &RegionView::writeInputsToProject);
+    connect(m_rateSlice, &QComboBox::currentIndexChanged, this, &RegionView::redrawHeatmap);
+    connect(computeButton, &QPushButton::clicked, this, &RegionView::compute);
+    connect(m_debounce, &QTimer::timeout, this, &RegionView::compute);
+    connect(m_heatmap, &RegionHeatmap::cellActivated, this, &RegionView::loadCell);
+    for (int i : {0, 1})
+        connect(m_panels[i], &ChartPanel::pointClicked, this,
+                [this, i](const QString&, const QPointF& value) {
+                    if (m_result)
+                        if (const auto cell = regionCellForPoint(*m_result, value, i == 1))
+                            loadCell(*cell);
+                });
+    connect(m_document, &ProjectDocument::sectionChanged, this, [this](ProjectSection section) {
+        if (section == ProjectSection::Region)
+            readInputsFromProject();
+        if (section != ProjectSection::Memo && section != ProjectSection::Playbook)
+            scheduleCompute();
+    });
+    connect(m_document, &ProjectDocument::projectReset, this, [this] {
+        readInputsFromProject();
+        scheduleCompute();
+    });
+    readInputsFromProject();
+    showResult(nullptr, true);
+    scheduleCompute();
+}
+
+void RegionView::readInputsFromProject()
+{
+    const nlohmann::json region = m_model->region();
+    m_loading = true;
+    const nlohmann::json batches =
+        region.value("max_batch_values", nlohmann::json::array({1, 2, 4, 8, 16, 32, 64}));
+    const nlohmann::json delays =
+        region.value("max_queue_delay_ms_values", nlohmann::json::array({0, 0.5, 1, 2, 5, 10}));
+    m_maxBatches->setText(joinValues(batches));
+    m_delays->setText(joinValues(delays));
+    m_rates->setText(joinValues(region.value("rate_per_s_values", nlohmann::json::array())));
+    const int objective = m_objective->findData(
+        QString::fromStdString(region.value("objective", std::string("max-throughput"))));
+    m_objective->setCurrentIndex(std::max(objective, 0));
+    m_robust->setChecked(region.value("robust", false));
+    QStringList limits;
+    if (const auto sla = optionalNumber(region, "sla_p99_ms"))
+        limits << tr("p99 ≤ %1 ms").arg(*sla);
+    if (const auto power = optionalNumber(region, "max_power_w"))
+        limits << tr("power ≤ %1 W").arg(*power);
+    if (const auto demand = optionalNumber(region, "min_throughput_per_s"))
+        limits << tr("throughput ≥ %1 req/s").arg(*demand);
+    if (const auto temperature = optionalNumber(region, "max_temperature_c"))
+        limits << tr("temperature ≤ %1 °C").arg(*temperature);
+    if (const auto energy = optionalNumber(region, "max_energy_per_inference_j"))
+        limits << tr("energy ≤ %1 mJ/inference").arg(*energy * 1e3);
+    m_limits->setText(
+        limits.join(QStringLiteral(", ")) +
+        tr("   (SLA in the Model dock; other limits in the project's region section)"));
+    m_loading = false;
+}
+
+void RegionView::writeInputsToProject()
+{
+    if (m_loading)
+        return;
+    nlohmann::json region = m_model->region();
+    auto store = [&](QLineEdit* edit, const char* key, const QString& field) {
+        auto values = parseValueList(edit->text(), field);
+        if (!values)
+            return; // compute() reports it
+        if (values->empty())
+            region.erase(key);
+        else
+            region[key] = *values;
+    };
+    store(m_maxBatches, "max_batch_values", tr("max batch"));
+    store(m_delays, "max_queue_delay_ms_values", tr("max queue delay"));
+    store(m_rates, "rate_per_s_values", tr("rates"));
+    region["objective"] = m_objective->currentData().toString().toStdString();
+    region["robust"] = m_robust->isChecked();
+    if (region != m_document->project().region)
+        m_document->setSection(ProjectSection::Region, region, tr("Change region grid"));
+    else
+        scheduleCompute();
+}
+
+void RegionView::scheduleCompute()
+{
+    m_jobs->cancel(kLane);
+    // A grid is dozens of simulations: computed only while the page is on screen, so moving a
+    // Model-dock slider elsewhere does not compete with the workbench for the cores.
+    if (!isVisible()) {
+        m_stale = true;
+        return;
+    }
+    m_debounce->start();
+}
+
+void RegionView::showEvent(QShowEvent* event)
+{
+    QWidget::showEvent(event);
+    if (m_stale)
+        scheduleCompute();
+}
+
+Expected<analysis::RegionSpec> RegionView::currentSpec() const
+{
+    // The grid as typed (not yet stored), the limits from the project: the same spec the
+    // report's curve pack computes (analysis::regionSpecFromSections).
+    nlohmann::json region = m_model->region();
+    const std::pair<QLineEdit*, const char*> axes[] = {
+        {m_maxBatches, "max_batch_values"},
+        {m_delays, "max_queue_delay_ms_values"},
+        {m_rates, "rate_per_s_values"},
+    };
+    for (const auto& [edit, key] : axes) {
+        auto values = parseValueList(edit->text(), QString::fromLatin1(key));
+        if (!values)
+            return values.error();
+        region[key] = *values;
+    }
+    region["objective"] = m_objective->currentData().toString().toStdString();
+    region["robust"] = m_robust->isChecked();
+    auto spec = analysis::regionSpecFromSections(m_model->scenario(), m_model->model(), region);
+    if (!spec)
+        return spec.error();
+    if (!*spec)
+        return makeError(ErrorCode::Value, "region: set an SLA (p99) in the Model dock first");
+    return std::move(**spec);
+}
+
+void RegionView::compute()
+{
+    m_debounce->stop();
+    m_stale = false;
+    auto spec = currentSpec();
+    if (!spec) {
+        m_recommendation->setText(tr("Cannot compute the region: %1")
+                                      .arg(QString::fromStdString(spec.error().toString())));
+        showResult(nullptr, true);
+        return;
+    }
+    const quint64 generation = ++m_generation;
+    // The preview arrives on the computing thread; it is drawn on the GUI thread unless a newer
+    // computation has started meanwhile. Qt drops the queued call if the view is gone by then.
+    RegionView* view = this;
+    QPointer<RegionView> guard(this);
+    auto onPreview = [view, guard, generation](const analysis::RegionResult& preview) {
+        if (!guard)
+            return;
+        auto copy = std::make_shared<const analysis::RegionResult>(preview);
+        QMetaObject::invokeMethod(
+            view,
+            [view, generation, copy] {
+                if (view->m_generation == generation)
+                    view->showResult(copy, false);
+            },
+            Qt::QueuedConnection);
+    };
+    m_recommendation->setText(tr("Computing the region…"));
+    m_jobs->run<JobOutcome<analysis::RegionResult>>(
+        kLane, tr("Feasible region"),
+        [spec = std::move(*spec), onPreview](JobRunner::Context& context) {
+            return JobOutcome<analysis::RegionResult>::from(
+                analysis::computeRegion(spec, {}, context.progress, context.cancel, onPreview));
+        },
+        [this, generation](JobOutcome<analysis::RegionResult> result) {
+            if (generation != m_generation)
+                return;
+            if (!result.value) {
+                m_recommendation->setText(tr("Region failed: %1").arg(result.error));
+                return;
+            }
+            showResult(result.value, true);
+        });
+}
+
+QString RegionView::recommendationText(const analysis::RegionResult& result) const
+{
+    const auto& s = result.summary;
+    QString counts = tr("%1 feasible, %2 infeasible, %3 unstable of %4 cells (%5 short runs, %6 "
+                        "full simulations)")
+                         .arg(s.feasible)
+                         .arg(s.infeasible)
+                         .arg(s.unstable)
+                         .arg(result.cells.size())
+                         .arg(s.shortRun)
+                         .arg(s.simulated);
+    if (result.stage == analysis::RegionStage::Preview)
+        counts = tr("Preview — refining cells near the boundary. ") + counts;
+    if (!result.recommendation)
+        return counts + tr(". No feasible cell: no recommendation.");
+    const auto* cell = result.cell(result.recommendation->cell);
+    if (!cell)
+        return counts;
+    QStringList where;
+    for (std::size_t axis = 0; axis < result.spec.axes.size(); ++axis)
+        where << QStringLiteral("%1 %2").arg(
+            QString::fromStdString(analysis::axisTitle(result.spec.axes[axis].kind)),
+            QString::fromStdString(result.spec.axes[axis].label(cell->axisIndex[axis])));
+    QString text =
+        tr("<b>Recommended (%1):</b> %2 → %3 req/s at p99 %4 ms")
+            .arg(QString::fromUtf8(analysis::objectiveName(result.recommendation->objective)),
+                 where.join(QStringLiteral(", ")),
+                 QLocale().toString(cell->metrics.throughputPerS.value, 'f', 0),
+                 QLocale().toString(cell->metrics.p99S.value * 1e3, 'g', 4));
+    if (result.recommendation->headroom)
+        text +=
+            QStringLiteral(". ") + headroomText(*result.recommendation->headroom).toHtmlEscaped();
+    return text + QStringLiteral("<br>") + counts.toHtmlEscaped();
+}
+
+void RegionView::showResult(std::shared_ptr<const analysis::RegionResult> result, bool complete)
+{
+    m_result = std::move(result);
+    const analysis::RegionResult empty;
+    const auto& shown = m_result ? *m_result : empty;
+    {
+        const QSignalBlocker blocker(m_rateSlice);
+        const int previous = m_rateSlice->currentIndex();
+        m_rateSlice->clear();
+        for (std::size_t axis = 0; axis < shown.spec.axes.size(); ++axis)
+            if (shown.spec.axes[axis].isRate())
+                for (std::size_t i = 0; i < shown.spec.axes[axis].size(); ++i)
+                    m_rateSlice->addItem(QString::fromStdString(shown.spec.axes[axis].label(i)) +
+                                         tr(" req/s"));
+        m_rateSlice->setEnabled(m_rateSlice->count() > 0);
+        m_rateSlice->setCurrentIndex(
+            std::clamp(previous, 0, std::max(0, m_rateSlice->count() - 1)));
+    }
+    redrawHeatmap();
+    m_panels[0]->setContent(regionLatencyThroughputChart(shown));
+    m_panels[1]->setContent(regionEnergyThroughputChart(shown));
+    m_panels[2]->setContent(regionCapacityChart(shown));
+    if (m_result)
+        m_recommendation->setText(recommendationText(*m_result));
+    if (m_result)
+        Q_EMIT resultShown(complete);
+}
+
+void RegionView::redrawHeatmap()
+{
+    if (!m_result) {
+        m_heatmap->setResult(nullptr, 0, 1, {});
+        return;
+    }
+    const auto& axes = m_result->spec.axes;
+    std::vector<std::size_t> fixed(axes.size(), 0);
+    std::vector<std::size_t> shownAxes;
+    for (std::size_t axis = 0; axis < axes.size(); ++axis) {
+        if (axes[axis].isRate())
+            fixed[axis] = std::size_t(std::max(0, m_rateSlice->currentIndex()));
+        else
+            shownAxes.push_back(axis);
+    }
+    // Without a second policy axis the rate goes up the heatmap.
+    for (std::size_t axis = 0; axis < axes.size() && shownAxes.size() < 2; ++axis)
+        if (axes[axis].isRate())
+            shownAxes.push_back(axis);
+    const std::size_t column = shownAxes.empty() ? 0 : shownAxes[0];
+    const std::size_t row = shownAxes.size() > 1 ? shownAxes[1] : column;
+    m_heatmap->setResult(m_result, column, row, fixed);
+}
+
+void RegionView::loadCell(std::size_t cellIndex)
+{
+    if (!m_result)
+        return;
+    auto grid = analysis::RegionGrid::create(m_result->spec, m_result->baseDirectory);
+    if (!grid || cellIndex >= grid->cellCount())
+        return;
+    nlohmann::json scenario = sim::scenarioToJson(grid->cellScenario(cellIndex));
+    // Keep the scenario's service as the Model dock has it (the model lives in its own section).
+    const nlohmann::json current = m_model->scenario();
+    if (current.contains("service"))
+        scenario["service"] = current["service"];
+    nlohmann::json scenarios = m_document->project().scenarios;
+    if (!scenarios.is_array() || scenarios.empty())
+        scenarios = nlohmann::json::array({scenario});
+    else
+        scenarios[0] = scenario;
+    m_document->setSection(ProjectSection::Scenarios, scenarios,
+                           tr("Load region cell %1").arg(cellIndex));
+}
+
+} // namespace bs::widgets
