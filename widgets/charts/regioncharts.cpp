@@ -31,8 +31,7 @@ bool drawable(const QPointF& point)
 ChartContent scatterChart(const analysis::RegionResult& result, bool energy)
 {
     ChartContent content;
-    content.title = energy ? QObject::tr("Energy per inference vs throughput")
-                           : QObject::tr("p99 latency vs throughput (Pareto front)");
+    content.title = energy ? QObject::tr("Energy vs throughput") : QObject::tr("p99 vs throughput");
     content.xTitle = QObject::tr("Throughput (requests/s)");
     content.yTitle =
         energy ? QObject::tr("Energy per inference (mJ)") : QObject::tr("p99 latency (ms)");

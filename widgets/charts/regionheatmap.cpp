@@ -14,9 +14,7 @@ namespace bs::widgets {
 namespace {
 
 constexpr int kLeftMargin = 64;
-constexpr int kBottomMargin = 44;
 constexpr int kTopMargin = 12;
-constexpr int kRightMargin = 150; // legend
 
 /// Row-major cell number (the last axis varies fastest), as analysis::RegionGrid numbers them.
 std::size_t flatIndex(const analysis::RegionSpec& spec, const std::vector<std::size_t>& axisIndex)
@@ -143,9 +141,25 @@ std::size_t RegionHeatmap::rows() const
                : 1;
 }
 
+// Margins follow the font, so projector mode (large fonts) clips nothing.
+int RegionHeatmap::leftMargin() const
+{
+    return std::max(kLeftMargin, fontMetrics().horizontalAdvance(QStringLiteral("00000")) + 36);
+}
+
+int RegionHeatmap::bottomMargin() const
+{
+    return 2 * fontMetrics().height() + 12;
+}
+
+int RegionHeatmap::rightMargin() const
+{
+    return std::max(150, fontMetrics().horizontalAdvance(tr("temperature > limit")) + 44);
+}
+
 QRect RegionHeatmap::plotRect() const
 {
-    return rect().adjusted(kLeftMargin, kTopMargin, -kRightMargin, -kBottomMargin);
+    return rect().adjusted(leftMargin(), kTopMargin, -rightMargin(), -bottomMargin());
 }
 
 QRect RegionHeatmap::cellRect(std::size_t column, std::size_t row) const
@@ -272,39 +286,45 @@ void RegionHeatmap::paintEvent(QPaintEvent*)
     const QRect plot = plotRect();
     for (std::size_t column = 0; column < columns(); ++column) {
         const QRect box = cellRect(column, 0);
-        painter.drawText(QRect(box.left(), plot.bottom() + 4, box.width(), 18), Qt::AlignCenter,
+        painter.drawText(QRect(box.left(), plot.bottom() + 4, box.width(), fontMetrics().height()),
+                         Qt::AlignCenter,
                          QString::fromStdString(spec.axes[m_columnAxis].label(column)));
     }
-    painter.drawText(QRect(plot.left(), plot.bottom() + 22, plot.width(), 20), Qt::AlignCenter,
+    painter.drawText(QRect(plot.left(), plot.bottom() + 6 + fontMetrics().height(), plot.width(),
+                           fontMetrics().height()),
+                     Qt::AlignCenter,
                      QString::fromStdString(analysis::axisTitle(spec.axes[m_columnAxis].kind)));
     if (m_rowAxis < spec.axes.size() && m_rowAxis != m_columnAxis) {
         for (std::size_t row = 0; row < rows(); ++row) {
             const QRect box = cellRect(0, row);
-            painter.drawText(QRect(4, box.top(), kLeftMargin - 30, box.height()),
+            painter.drawText(QRect(4, box.top(), leftMargin() - 30, box.height()),
                              Qt::AlignRight | Qt::AlignVCenter,
                              QString::fromStdString(spec.axes[m_rowAxis].label(row)));
         }
         painter.save();
-        painter.translate(14, plot.center().y());
+        painter.translate(fontMetrics().height() / 2 + 4, plot.center().y());
         painter.rotate(-90);
-        painter.drawText(QRect(-plot.height() / 2, -10, plot.height(), 20), Qt::AlignCenter,
+        painter.drawText(QRect(-plot.height() / 2, -fontMetrics().height() / 2, plot.height(),
+                               fontMetrics().height()),
+                         Qt::AlignCenter,
                          QString::fromStdString(analysis::axisTitle(spec.axes[m_rowAxis].kind)));
         painter.restore();
     }
     int y = plot.top();
     const int x = plot.right() + 12;
+    const int line = fontMetrics().height() + 4;
     for (const auto& [colour, name] : legend) {
-        painter.fillRect(QRect(x, y + 3, 14, 14), colour);
-        painter.drawText(QRect(x + 20, y, kRightMargin - 32, 20), Qt::AlignLeft | Qt::AlignVCenter,
-                         name);
-        y += 22;
+        painter.fillRect(QRect(x, y + (line - 14) / 2, 14, 14), colour);
+        painter.drawText(QRect(x + 20, y, rightMargin() - 32, line),
+                         Qt::AlignLeft | Qt::AlignVCenter, name);
+        y += line;
     }
     if (m_result->recommendation) {
-        painter.drawText(QRect(x, y, kRightMargin - 12, 20), Qt::AlignLeft | Qt::AlignVCenter,
+        painter.drawText(QRect(x, y, rightMargin() - 12, line), Qt::AlignLeft | Qt::AlignVCenter,
                          tr("★ recommended"));
-        y += 22;
+        y += line;
     }
-    painter.drawText(QRect(x, y, kRightMargin - 12, 40), Qt::AlignLeft | Qt::TextWordWrap,
+    painter.drawText(QRect(x, y, rightMargin() - 12, 2 * line), Qt::AlignLeft | Qt::TextWordWrap,
                      tr("% = smallest margin"));
 }
 

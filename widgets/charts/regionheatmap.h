@@ -43,6 +43,9 @@ protected:
 
 private:
     QRect plotRect() const;
+    int leftMargin() const;
+    int rightMargin() const;
+    int bottomMargin() const;
     std::size_t columns() const;
     std::size_t rows() const;
     const analysis::RegionCell* cellAtGrid(std::size_t column, std::size_t row) const;
