@@ -88,7 +88,7 @@ Expected<io::ReadOptions> readOptions(const ParsedArgs& args)
     if (const auto text = args.value("--reader-options")) {
         try {
             options.readerOptions = json::parse(*text);
-        } catch (const json::parse_error& e) {
+        } catch (const json::exception& e) { // syntax, or a number out of range (1e999)
             return makeError(ErrorCode::Usage,
                              std::string("--reader-options: not valid JSON (") + e.what() + ")");
         }

@@ -2,6 +2,7 @@
 
 #include <zlib.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 #include <vector>
@@ -265,6 +266,16 @@ std::unique_ptr<ByteSource> makeSource(std::unique_ptr<RawInput> input, std::str
 }
 
 } // namespace
+
+std::size_t initialBufferBytes(const ByteSource& source, std::size_t preferred)
+{
+    constexpr std::size_t kSmallest = 4096;
+    const std::uint64_t stored = source.storedSizeBytes();
+    // A .gz says little about its content's size; an empty size may mean "unknown".
+    if (source.isCompressed() || stored == 0 || stored >= preferred)
+        return preferred;
+    return std::min(preferred, std::max(kSmallest, std::size_t(stored) + 1));
+}
 
 bool looksLikeGzip(const char* bytes, std::size_t size)
 {

@@ -78,6 +78,11 @@ std::unique_ptr<ByteSource> memoryByteSource(std::string data, std::string name,
 /// inputs only (project files, scenarios); big readers stream.
 Expected<std::string> readAll(ByteSource& source, std::uint64_t maxBytes);
 
+/// Size for a reader's first buffer: `preferred`, or less when the source is a plain file or
+/// buffer smaller than that (room for all of it and one more byte, at least 4 KiB), so reading
+/// a 2 KiB file does not allocate and clear megabytes. Readers grow the buffer as they need.
+std::size_t initialBufferBytes(const ByteSource& source, std::size_t preferred);
+
 /// True when `bytes` start with the gzip magic number.
 bool looksLikeGzip(const char* bytes, std::size_t size);
 

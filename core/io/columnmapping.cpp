@@ -533,7 +533,10 @@ Expected<ColumnMapping> columnMappingFromJson(const nlohmann::json& json, Mappin
             fields.adopt(ef.finish());
             mapping.columns.push_back(std::move(binding));
         }
-        for (const auto& [key, value] : columns->items()) {
+        for (const auto& item : columns->items()) {
+            // A named string, not a structured binding: clang 14 (the fuzz build) cannot
+            // capture bindings in a lambda.
+            const std::string& key = item.key();
             const auto& known = mappingFields(target);
             if (std::none_of(known.begin(), known.end(),
                              [&](const MappingField& f) { return f.key == key; })) {

@@ -1,5 +1,7 @@
 #include "io/csvrecordreader.h"
 
+#include <algorithm>
+
 namespace bs::io {
 
 CsvRecordReader::CsvRecordReader(ByteSource& source, ReaderContext& context, char delimiter)
@@ -20,8 +22,30 @@ Status CsvRecordReader::readHeader()
     } while (trimmed(line).empty());
     if (auto status = m_split.split(line); !status)
         return m_lines.errorAt(status.error().column, ErrorCode::Format, status.error().message);
-    for (auto field : m_split.fields())
-        m_headers.emplace_back(field);
+    for (std::size_t i = 0; i < m_split.size(); ++i) {
+        m_headers.emplace_back(m_split[i]);
+        m_headerColumns.push_back(m_split.column(i));
+    }
+    m_headerLine = m_lines.lineNumber();
+    return {};
+}
+
+Status CsvRecordReader::requireUnique(std::initializer_list<int> indices, NameKey key) const
+{
+    auto named = [key](std::string_view name) { return key ? key(name) : name; };
+    for (const int used : indices) {
+        if (used < 0)
+            continue;
+        const std::string_view name = named(m_headers[std::size_t(used)]);
+        for (std::size_t other = 0; other < m_headers.size(); ++other) {
+            if (int(other) != used && named(m_headers[other]) == name) {
+                const std::size_t first = std::min(std::size_t(used), other);
+                const std::size_t second = std::max(std::size_t(used), other);
+                return makeError(ErrorCode::Format, path(), m_headerLine, m_headerColumns[second],
+                                 duplicateColumnMessage(name, first, second));
+            }
+        }
+    }
     return {};
 }
 

@@ -14,6 +14,14 @@ std::string lowercase(std::string_view text)
     return out;
 }
 
+std::string duplicateColumnMessage(std::string_view name, std::size_t firstIndex,
+                                   std::size_t secondIndex)
+{
+    return "the header names column \"" + std::string(name) + "\" twice (fields " +
+           std::to_string(firstIndex + 1) + " and " + std::to_string(secondIndex + 1) +
+           "); which one holds the values is unclear: rename or remove one";
+}
+
 Status CsvSplitter::split(std::string_view line)
 {
     m_fields.clear();

@@ -51,4 +51,9 @@ inline std::string_view trimmed(std::string_view text)
 /// Lowercase ASCII copy.
 std::string lowercase(std::string_view text);
 
+/// The message for a header that names a column a reader uses twice (0-based field indices):
+/// which of the two holds the values would be a guess, so readers stop instead of picking one.
+std::string duplicateColumnMessage(std::string_view name, std::size_t firstIndex,
+                                   std::size_t secondIndex);
+
 } // namespace bs::io

@@ -4,6 +4,7 @@
 
 #if (defined(__x86_64__) || defined(__i386__)) && (defined(__GNUC__) || defined(__clang__))
 #define BS_HAVE_SHA_NI 1
+#include <cpuid.h>
 #include <immintrin.h>
 #endif
 
@@ -70,8 +71,15 @@ compressHardware(std::uint32_t* state, const std::uint8_t* data, std::size_t blo
 
 bool detectHardware()
 {
-    __builtin_cpu_init();
-    return __builtin_cpu_supports("sha") && __builtin_cpu_supports("sse4.1");
+    // CPUID directly: clang 14 (the fuzz build) does not know __builtin_cpu_supports("sha").
+    unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
+    if (!__get_cpuid(1, &eax, &ebx, &ecx, &edx))
+        return false;
+    const bool sse41 = (ecx & bit_SSE4_1) != 0;
+    if (!__get_cpuid_count(7, 0, &eax, &ebx, &ecx, &edx))
+        return false;
+    const bool sha = (ebx & (1u << 29)) != 0; // CPUID.(EAX=7,ECX=0):EBX.SHA[bit 29]
+    return sse41 && sha;
 }
 
 #else

@@ -96,6 +96,11 @@ Status PowerRows::add(data::PowerSeries& series)
         auto value = m_csv.number(*column, temperature ? CellRule::Any : CellRule::NonNegative);
         if (!value)
             return value.error();
+        if (values == &series.utilizationPct && *value > 1.0) {
+            return m_csv.errorAt(*column, ErrorCode::Value,
+                                 "column \"" + column->header +
+                                     "\" holds a utilisation above 100%; check its unit");
+        }
         // Utilisation is kept in percent in a PowerSeries; the mapping converted to a fraction.
         values->push_back(values == &series.utilizationPct ? *value * 100.0 : *value);
     }
@@ -129,6 +134,7 @@ Expected<data::DatasetContent> readSweepCsv(ByteSource& source, ReaderContext& c
     if (table.points.empty())
         return makeError(ErrorCode::Format, context.path, 0, 0,
                          "the file has a header but no rows");
+    csv.warnIfCutShort();
     table.loadAxis = csv.column("concurrency")    ? data::LoadAxis::Concurrency
                      : csv.column("request_rate") ? data::LoadAxis::RequestRate
                                                   : data::LoadAxis::None;
@@ -155,6 +161,7 @@ Expected<data::DatasetContent> readPowerCsv(ByteSource& source, ReaderContext& c
     if (series.timeS.empty())
         return makeError(ErrorCode::Format, context.path, 0, 0,
                          "the file has a header but no samples");
+    csv.warnIfCutShort();
     series.name = fileName(context);
     return data::DatasetContent(std::make_shared<const data::PowerSeries>(std::move(series)));
 }

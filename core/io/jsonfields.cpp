@@ -1,7 +1,10 @@
 #include "io/jsonfields.h"
 
+#include "io/utf8text.h"
+
 #include <cmath>
 #include <sstream>
+#include <tuple>
 
 namespace bs::io {
 
@@ -20,6 +23,24 @@ std::pair<std::int64_t, std::int64_t> lineAndColumn(std::string_view text, std::
         }
     }
     return {line, std::int64_t(offset - lineStart) + 1};
+}
+
+/// An Error for a JSON number too large for a double, placed at the number's first occurrence.
+Error numberOverflowError(std::string_view text, const std::string& path, std::string_view what)
+{
+    std::string number;
+    const auto open = what.find('\'');
+    const auto close = what.rfind('\'');
+    if (open != std::string_view::npos && close > open)
+        number = sanitizedUtf8(what.substr(open + 1, close - open - 1));
+    std::int64_t line = 0;
+    std::int64_t column = 0;
+    if (const auto at = number.empty() ? std::string_view::npos : text.find(number);
+        at != std::string_view::npos)
+        std::tie(line, column) = lineAndColumn(text, at);
+    return makeError(ErrorCode::Value, path, line, column,
+                     "the number " + (number.empty() ? std::string("in the JSON") : number) +
+                         " is too large to hold (beyond about 1.8e308)");
 }
 
 std::string formatNumber(double v)
@@ -61,12 +82,19 @@ Expected<nlohmann::json> parseJson(std::string_view text, const std::string& pat
         const std::size_t offset = e.byte > 0 ? e.byte - 1 : 0;
         auto [line, column] = lineAndColumn(text, offset);
         std::string what = e.what();
-        // nlohmann's text starts with "[json.exception.parse_error.101] parse error at line..";
-        // keep only the reason after the last ": ".
-        const auto reason = what.rfind(": ");
+        // nlohmann's text is "[json.exception.parse_error.101] parse error at line L, column C:
+        // <reason>; last read: '<bytes>'"; keep the reason. The bytes quoted from the file need
+        // not be UTF-8, and the message goes to JSON output and the GUI: replace bad sequences.
+        const auto reason = what.find(": ", what.find("column "));
         return makeError(ErrorCode::Format, path, line, column,
                          "JSON syntax error: " +
-                             (reason == std::string::npos ? what : what.substr(reason + 2)));
+                             sanitizedUtf8(reason == std::string::npos
+                                               ? std::string_view(what)
+                                               : std::string_view(what).substr(reason + 2)));
+    } catch (const nlohmann::json::out_of_range& e) {
+        // 406 "number overflow parsing '1e999'": valid JSON, but no double holds it. nlohmann
+        // gives no position; the first occurrence of the number is the likely place.
+        return numberOverflowError(text, path, e.what());
     }
 }
 

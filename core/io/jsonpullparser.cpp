@@ -91,7 +91,8 @@ std::string describe(char c)
 JsonPullParser::JsonPullParser(ByteSource& source, ReaderContext& context)
     : m_source(source)
     , m_context(context)
-    , m_buf(kChunkBytes * 2)
+    , m_buf(initialBufferBytes(source, kChunkBytes * 2))
+    , m_chunkBytes(m_buf.size() / 2)
 {
     m_pos = m_end = m_buf.data();
 }
@@ -111,6 +112,13 @@ Error JsonPullParser::errorHere(ErrorCode code, const std::string& message) cons
         after == std::string::npos ? m_lineStartBefore : m_consumedBefore + after;
     const std::int64_t column = std::int64_t(offset() - lineStart) + 1;
     return makeError(code, m_context.path, line, column, message);
+}
+
+Error JsonPullParser::tokenTooLong() const
+{
+    return errorHere(ErrorCode::Limit, "a JSON token longer than " +
+                                           std::to_string(kMaxTokenBytes) +
+                                           " bytes; refusing to read it");
 }
 
 Error JsonPullParser::syntaxError(const std::string& what) const
@@ -144,14 +152,14 @@ Expected<bool> JsonPullParser::refill(const char* keepFrom)
     const std::size_t kept = std::size_t(m_end - keepFrom);
     const std::size_t posIndex = std::size_t(m_pos - keepFrom);
     std::memmove(base, keepFrom, kept);
-    if (m_buf.size() - kept < kChunkBytes / 2) {
-        if (kept > kMaxTokenBytes) {
-            m_pos = base + posIndex;
-            m_end = base + kept;
-            return errorHere(ErrorCode::Limit, "a JSON token longer than " +
-                                                   std::to_string(kMaxTokenBytes) +
-                                                   " bytes; refusing to read it");
-        }
+    // What is kept is the token being read: checked at every refill, not only when the buffer
+    // grows (doubling would let a token reach twice the limit before anyone looked).
+    if (kept > kMaxTokenBytes) {
+        m_pos = base + posIndex;
+        m_end = base + kept;
+        return tokenTooLong();
+    }
+    if (m_buf.size() - kept < m_chunkBytes / 2) {
         m_buf.resize(m_buf.size() * 2);
         base = m_buf.data();
     }
@@ -165,8 +173,49 @@ Expected<bool> JsonPullParser::refill(const char* keepFrom)
         m_eof = true;
         return false;
     }
+    const char* fresh = m_end;
     m_end += *got;
+    if (!m_startChecked) {
+        if (auto status = checkStart(); !status)
+            return status.error();
+    }
+    if (const void* nul = std::memchr(fresh, 0, std::size_t(m_end - fresh))) {
+        m_pos = static_cast<const char*>(nul);
+        return errorHere(ErrorCode::Format, "binary data (a NUL byte at byte " +
+                                                std::to_string(offset()) +
+                                                ") in what should be a JSON file");
+    }
     return true;
+}
+
+Status JsonPullParser::checkStart()
+{
+    // Nothing is consumed yet. Read on to 3 bytes (or the end) so a byte order mark split over
+    // two reads is still seen; UTF-16 is refused before its NUL bytes read as binary data.
+    char* base = m_buf.data();
+    while (m_end - base < 3) {
+        auto got =
+            m_source.read(m_buf.data() + (m_end - base), m_buf.size() - std::size_t(m_end - base));
+        if (!got)
+            return got.error();
+        if (*got == 0) {
+            m_eof = true;
+            break;
+        }
+        m_end += *got;
+    }
+    m_startChecked = true;
+    const auto* bytes = reinterpret_cast<const unsigned char*>(m_pos);
+    const std::size_t size = std::size_t(m_end - m_pos);
+    if (size >= 2 &&
+        ((bytes[0] == 0xff && bytes[1] == 0xfe) || (bytes[0] == 0xfe && bytes[1] == 0xff))) {
+        return makeError(ErrorCode::Format, m_context.path, 1, 1,
+                         "the file is UTF-16 encoded; BatchScope reads UTF-8 text (save it as "
+                         "UTF-8 and try again)");
+    }
+    if (size >= 3 && bytes[0] == 0xef && bytes[1] == 0xbb && bytes[2] == 0xbf)
+        m_pos += 3; // a UTF-8 byte order mark: not part of the JSON text
+    return {};
 }
 
 Expected<bool> JsonPullParser::skipWhitespace()
@@ -246,6 +295,8 @@ Expected<std::string_view> JsonPullParser::string()
         if (quote) {
             const char* q = static_cast<const char*>(quote);
             const char* body = m_pos + 1;
+            if (std::size_t(q - body) > kMaxTokenBytes)
+                return tokenTooLong();
             if (!std::memchr(body, '\\', std::size_t(q - body))) {
                 const std::string_view view(body, std::size_t(q - body));
                 m_pos = q + 1;
@@ -274,6 +325,8 @@ Expected<std::string_view> JsonPullParser::slowString(std::size_t start, std::si
                 continue;
             }
             if (c == '"') {
+                if (i - start > kMaxTokenBytes)
+                    return tokenTooLong();
                 const std::string_view raw(m_pos + start, i - start);
                 if (auto status = unescape(raw, m_scratch); !status)
                     return status.error();
@@ -374,6 +427,8 @@ Expected<std::string_view> JsonPullParser::numberText()
     }
     if (length == 0)
         return syntaxError("expected a value, found " + describe(*next));
+    if (length > kMaxTokenBytes)
+        return tokenTooLong();
     const std::string_view text(m_pos, length);
     m_pos += length;
     return text;

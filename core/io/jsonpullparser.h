@@ -74,6 +74,9 @@ private:
     Status expectSlow(char c, const char* context);
     Expected<bool> separatorSlow(char closer, const char* context);
     Expected<bool> refill(const char* keepFrom);
+    /// At the first refill: refuses UTF-16 and skips a UTF-8 byte order mark.
+    Status checkStart();
+    Error tokenTooLong() const;
     Expected<bool> skipWhitespace();
     Expected<std::string_view> slowString(std::size_t start, std::size_t scanned);
     Status unescape(std::string_view raw, std::string& out);
@@ -83,9 +86,11 @@ private:
     ByteSource& m_source;
     ReaderContext& m_context;
     std::vector<char> m_buf;
+    std::size_t m_chunkBytes; ///< Half the first buffer: refills keep a quarter of it free.
     const char* m_pos = nullptr;
     const char* m_end = nullptr;
     bool m_eof = false;
+    bool m_startChecked = false;
     std::uint64_t m_consumedBefore = 0;  ///< Bytes discarded from the front of the buffer.
     std::int64_t m_linesBefore = 0;      ///< Newlines in the discarded bytes.
     std::uint64_t m_lineStartBefore = 0; ///< Offset after the last discarded newline.

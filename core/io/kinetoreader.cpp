@@ -121,6 +121,7 @@ private:
     Status readId(RawId& out);
     Status readInteger(std::int64_t& out);
     Status readString(std::string& out);
+    void duplicateKey(std::string_view key);
 
     ReaderContext& m_context;
     JsonPullParser m_json;
@@ -130,6 +131,15 @@ private:
     std::string m_capture;
     bool m_sawEvents = false;
 };
+
+void KinetoParser::duplicateKey(std::string_view key)
+{
+    const std::string kind = "duplicate-key";
+    const std::int64_t line = m_context.warnings.wantsLine(kind) ? m_json.currentLine() : 0;
+    m_context.warnings.add(kind, line,
+                           "a trace event has the key \"" + std::string(key) +
+                               "\" twice; the last value is used, as Chrome's trace viewer does");
+}
 
 Status KinetoParser::readString(std::string& out)
 {
@@ -301,11 +311,16 @@ Status KinetoParser::event()
     if (!first)
         return first.error();
     if (*first != '}') {
+        unsigned seen = 0; // one bit per EventKey
         for (;;) {
             auto keyText = m_json.string();
             if (!keyText)
                 return keyText.error();
             const EventKey key = classifyEventKey(*keyText);
+            const unsigned bit = 1u << unsigned(key);
+            if (key != EventKey::Other && (seen & bit) != 0)
+                duplicateKey(*keyText);
+            seen |= bit;
             if (auto status = m_json.expect(':', "after a key in a trace event"); !status)
                 return status;
             if (auto status = eventMember(key); !status)

@@ -14,12 +14,20 @@ LineReader::LineReader(ByteSource& source, Progress& progress, CancelToken cance
     , m_progress(progress)
     , m_cancel(std::move(cancel))
     , m_options(options)
-    , m_buffer(kChunkBytes * 2)
+    , m_buffer(initialBufferBytes(source, kChunkBytes * 2))
+    , m_chunkBytes(m_buffer.size() / 2)
 {}
 
 Error LineReader::errorAt(std::int64_t column, ErrorCode code, std::string message) const
 {
     return makeError(code, m_source.path(), m_lineNumber, column, std::move(message));
+}
+
+Error LineReader::lineTooLong() const
+{
+    return makeError(ErrorCode::Limit, m_source.path(), m_lineNumber + 1, 0,
+                     "line longer than " + std::to_string(m_options.maxLineBytes) +
+                         " bytes; this does not look like a text table or log");
 }
 
 Expected<bool> LineReader::fill()
@@ -33,12 +41,9 @@ Expected<bool> LineReader::fill()
         m_end -= m_begin;
         m_begin = 0;
     }
-    if (m_buffer.size() - m_end < kChunkBytes) {
-        if (m_end > m_options.maxLineBytes) {
-            return makeError(ErrorCode::Limit, m_source.path(), m_lineNumber + 1, 0,
-                             "line longer than " + std::to_string(m_options.maxLineBytes) +
-                                 " bytes; this does not look like a text table or log");
-        }
+    if (m_buffer.size() - m_end < m_chunkBytes) {
+        if (m_end > m_options.maxLineBytes)
+            return lineTooLong();
         m_buffer.resize(m_buffer.size() * 2);
     }
     auto got = m_source.read(m_buffer.data() + m_end, m_buffer.size() - m_end);
@@ -105,6 +110,8 @@ Expected<bool> LineReader::next(std::string_view& line)
         const std::size_t available = m_end - m_begin;
         if (const void* found = std::memchr(base + m_scanned, '\n', available - m_scanned)) {
             std::size_t length = std::size_t(static_cast<const char*>(found) - base);
+            if (length > m_options.maxLineBytes)
+                return lineTooLong();
             m_begin += length + 1;
             m_scanned = 0;
             if (length > 0 && base[length - 1] == '\r')
@@ -114,6 +121,10 @@ Expected<bool> LineReader::next(std::string_view& line)
             return true;
         }
         m_scanned = available;
+        // Checked on every refill: the buffer doubles, so a check only when it grows would let
+        // a line reach twice the limit.
+        if (available > m_options.maxLineBytes)
+            return lineTooLong();
         if (m_eof) {
             if (available == 0)
                 return false;
@@ -124,12 +135,22 @@ Expected<bool> LineReader::next(std::string_view& line)
             m_begin = m_end;
             m_scanned = 0;
             ++m_lineNumber;
+            m_unterminated = true;
             return true;
         }
         auto more = fill();
         if (!more)
             return more.error();
     }
+}
+
+void warnIfCutShort(const LineReader& lines, ReadWarnings& warnings)
+{
+    if (!lines.lastLineUnterminated())
+        return;
+    warnings.add("no-final-newline", lines.lineNumber(),
+                 "the file ends without a line ending, as if it was cut short (a copy "
+                 "interrupted, a log still being written); its last line was read as it is");
 }
 
 } // namespace bs::io

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "io/bytesource.h"
+#include "io/readwarnings.h"
 #include "util/canceltoken.h"
 #include "util/progress.h"
 
@@ -34,12 +35,17 @@ public:
     std::int64_t lineNumber() const { return m_lineNumber; }
     const std::string& path() const { return m_source.path(); }
     bool sawUtf8Bom() const { return m_sawBom; }
+    /// True once the last line has been returned and it had no line ending. The tools whose
+    /// logs BatchScope reads end every line, so a file that stops mid-line was probably cut
+    /// short (a copy interrupted, a log still being written) and its last row may be partial.
+    bool lastLineUnterminated() const { return m_unterminated; }
 
     /// An error at the current line, for readers that find a bad value.
     Error errorAt(std::int64_t column, ErrorCode code, std::string message) const;
 
 private:
     Expected<bool> fill();
+    Error lineTooLong() const;
     Status checkStart();
 
     ByteSource& m_source;
@@ -47,6 +53,7 @@ private:
     CancelToken m_cancel;
     LineReaderOptions m_options;
     std::vector<char> m_buffer;
+    std::size_t m_chunkBytes;  ///< Least free room before a read; half the first buffer.
     std::size_t m_begin = 0;   ///< Start of unread data in m_buffer.
     std::size_t m_end = 0;     ///< End of valid data in m_buffer.
     std::size_t m_scanned = 0; ///< Bytes after m_begin already known to hold no newline.
@@ -54,6 +61,12 @@ private:
     bool m_eof = false;
     bool m_started = false;
     bool m_sawBom = false;
+    bool m_unterminated = false;
 };
+
+/// After the whole file was read: a warning when its last line had no line ending. For formats
+/// whose writers end every line (perf_analyzer, Model Analyzer, nvidia-smi, LoadGen, PTDaemon),
+/// where a missing one means the file was probably cut short.
+void warnIfCutShort(const LineReader& lines, ReadWarnings& warnings);
 
 } // namespace bs::io

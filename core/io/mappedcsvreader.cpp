@@ -31,6 +31,7 @@ Status MappedCsvReader::readHeader()
     if (auto status = m_split.split(line); !status)
         return m_lines.errorAt(status.error().column, ErrorCode::Format, status.error().message);
     m_headerLine.assign(line);
+    m_headerLineNumber = m_lines.lineNumber();
     for (auto field : m_split.fields())
         m_headers.emplace_back(field);
     for (;;) {
@@ -82,7 +83,7 @@ Status MappedCsvReader::start(const std::optional<ColumnMapping>& fixed)
     if (m_mapping.delimiter != delimiter) {
         m_split = CsvSplitter(m_mapping.delimiter);
         if (auto status = m_split.split(m_headerLine); !status)
-            return makeError(ErrorCode::Format, path(), 1, status.error().column,
+            return makeError(ErrorCode::Format, path(), m_headerLineNumber, status.error().column,
                              status.error().message);
         m_headers.clear();
         for (auto field : m_split.fields())
@@ -101,7 +102,7 @@ Status MappedCsvReader::bind()
                 std::string headers;
                 for (const auto& h : m_headers)
                     headers += (headers.empty() ? "\"" : ", \"") + h + "\"";
-                return makeError(ErrorCode::Format, path(), 1, 0,
+                return makeError(ErrorCode::Format, path(), m_headerLineNumber, 0,
                                  "no column for the required field \"" + field.key +
                                      "\" (the header has " + headers + "); give a column mapping");
             }
@@ -111,9 +112,16 @@ Status MappedCsvReader::bind()
         while (index < m_headers.size() && m_headers[index] != binding->column)
             ++index;
         if (index == m_headers.size()) {
-            return makeError(ErrorCode::Format, path(), 1, 0,
+            return makeError(ErrorCode::Format, path(), m_headerLineNumber, 0,
                              "the mapping names a column \"" + binding->column + "\" (for \"" +
                                  field.key + "\") that the header does not have");
+        }
+        const auto again = std::find(m_headers.begin() + std::ptrdiff_t(index) + 1, m_headers.end(),
+                                     binding->column);
+        if (again != m_headers.end()) {
+            const auto second = std::size_t(again - m_headers.begin());
+            return makeError(ErrorCode::Format, path(), m_headerLineNumber, m_split.column(second),
+                             duplicateColumnMessage(binding->column, index, second));
         }
         BoundColumn bound{field.key, binding->column, index,
                           unitFactor(field.dimension, binding->unit).value_or(1.0),

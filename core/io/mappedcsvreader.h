@@ -77,6 +77,8 @@ public:
     std::size_t estimatedRows() const { return m_estimatedRows; }
     const std::string& path() const { return m_context.path; }
     const ColumnMapping& mapping() const { return m_mapping; }
+    /// At the end: warns when the last line had no line ending (see io::warnIfCutShort).
+    void warnIfCutShort() { io::warnIfCutShort(m_lines, m_context.warnings); }
     /// An error at the current row and the column's cell.
     Error errorAt(const BoundColumn& column, ErrorCode code, std::string message) const;
 
@@ -95,6 +97,7 @@ private:
     std::vector<std::string> m_headers;
     std::vector<BoundColumn> m_bound;
     std::string m_headerLine;
+    std::int64_t m_headerLineNumber = 1;
     std::string m_firstRow; ///< Peeked while choosing units; returned by the first next().
     std::int64_t m_firstRowLine = 0;
     bool m_firstRowPending = false;

@@ -79,16 +79,29 @@ public:
         : m_result(result)
         , m_path(path)
     {}
+    /// Stores what the line says; a key stored twice is an error (two summaries pasted into
+    /// one file would otherwise give the second one's figures without a word).
     Status apply(const KeyValue& kv, std::int64_t line);
 
 private:
+    Status store(const KeyValue& kv, std::int64_t line, bool& stored);
     Expected<double> number(const KeyValue& kv, std::int64_t line) const
     {
         const auto value = parseNumber(kv.value);
-        if (!value || !std::isfinite(*value) || *value < 0.0) {
+        const std::string key = "\"" + std::string(kv.key) + "\" holds ";
+        if (!value) {
             return makeError(ErrorCode::Format, m_path, line, kv.valueColumn,
-                             "\"" + std::string(kv.key) + "\" holds \"" + std::string(kv.value) +
+                             key + "\"" + std::string(kv.value) +
                                  "\", which is not a non-negative number");
+        }
+        if (!std::isfinite(*value)) {
+            return makeError(ErrorCode::Value, m_path, line, kv.valueColumn,
+                             key + "\"" + std::string(kv.value) +
+                                 "\", which is not a finite number");
+        }
+        if (*value < 0.0) {
+            return makeError(ErrorCode::Value, m_path, line, kv.valueColumn,
+                             key + formatNumber(*value) + "; a negative value is not valid here");
         }
         return *value;
     }
@@ -106,9 +119,25 @@ private:
 
     MlperfResult& m_result;
     const std::string& m_path;
+    std::map<std::string, std::int64_t, std::less<>> m_storedAt; ///< Key -> its line.
 };
 
 Status SummaryParser::apply(const KeyValue& kv, std::int64_t line)
+{
+    bool stored = true;
+    if (auto status = store(kv, line, stored); !status || !stored)
+        return status;
+    const auto [first, added] = m_storedAt.try_emplace(std::string(kv.key), line);
+    if (!added) {
+        return makeError(ErrorCode::Format, m_path, line, 1,
+                         "\"" + std::string(kv.key) + "\" appears again (first on line " +
+                             std::to_string(first->second) +
+                             "); the file holds more than one summary: read them one by one");
+    }
+    return {};
+}
+
+Status SummaryParser::store(const KeyValue& kv, std::int64_t line, bool& stored)
 {
     const std::string key(kv.key);
     if (key == "SUT name")
@@ -150,11 +179,22 @@ Status SummaryParser::apply(const KeyValue& kv, std::int64_t line)
             formatNumber(*value / kNanosPerSecond);
     } else if (key.find("per second") != std::string::npos || key.rfind("QPS", 0) == 0) {
         m_result.extra[snakeCase(key)] = kv.value;
+    } else {
+        stored = false;
     }
     return {};
 }
 
 // ---- detail, :::MLLOG form ---------------------------------------------------------------
+
+/// A value as JSON text for a message: at most 80 bytes.
+std::string shortJson(const nlohmann::json& value)
+{
+    std::string text = value.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    if (text.size() > 80)
+        text = text.substr(0, 77) + "...";
+    return text;
+}
 
 std::string jsonText(const nlohmann::json& value)
 {
@@ -184,6 +224,7 @@ private:
     MlperfResult& m_result;
     ReaderContext& m_context;
     std::string m_section; ///< Old form: "Effective Settings", "Requested Settings", ...
+    std::map<std::string, std::int64_t, std::less<>> m_recordAt; ///< Setting/result -> line.
 };
 
 Status DetailParser::number(std::optional<double>& target, const std::string& key,
@@ -194,7 +235,7 @@ Status DetailParser::number(std::optional<double>& target, const std::string& ke
                                          : -1.0;
     if (!std::isfinite(v) || v < 0.0) {
         return makeError(ErrorCode::Value, m_context.path, line, 0,
-                         "\"" + key + "\" holds " + value.dump() +
+                         "\"" + key + "\" holds " + shortJson(value) +
                              ", which is not a non-negative number");
     }
     target = v / divisor;
@@ -258,9 +299,17 @@ Status DetailParser::applyResult(const std::string& key, const nlohmann::json& v
 Status DetailParser::mllog(std::string_view line, std::int64_t lineNumber)
 {
     constexpr std::size_t prefix = 9; // ":::MLLOG "
+    constexpr int kMaxDepth = 16;     // real records nest 3 levels
     nlohmann::json record;
+    bool tooDeep = false;
+    // Deep nesting is refused while parsing: printing such a value in a message (dump()
+    // recurses) could exhaust the stack.
+    auto guard = [&tooDeep](int depth, nlohmann::json::parse_event_t, nlohmann::json&) {
+        tooDeep = tooDeep || depth > kMaxDepth;
+        return !tooDeep;
+    };
     try {
-        record = nlohmann::json::parse(line.substr(prefix));
+        record = nlohmann::json::parse(line.substr(prefix), guard);
     } catch (const nlohmann::json::parse_error& e) {
         // e.what() is "[json.exception...] parse error at line 1, column N: <reason>".
         std::string reason = e.what();
@@ -271,6 +320,18 @@ Status DetailParser::mllog(std::string_view line, std::int64_t lineNumber)
                          std::int64_t(prefix + e.byte),
                          "JSON syntax error in a :::MLLOG record at byte " +
                              std::to_string(prefix + e.byte - 1) + " of the line: " + reason);
+    } catch (const nlohmann::json::out_of_range& e) {
+        // 406 "number overflow parsing '1e999'": valid JSON that no double holds.
+        std::string reason = e.what();
+        const auto at = reason.find("] ");
+        return makeError(ErrorCode::Value, m_context.path, lineNumber, 0,
+                         "a :::MLLOG record holds a number too large to read (" +
+                             (at == std::string::npos ? reason : reason.substr(at + 2)) + ")");
+    }
+    if (tooDeep) {
+        return makeError(ErrorCode::Limit, m_context.path, lineNumber, std::int64_t(prefix + 1),
+                         "a :::MLLOG record nested deeper than " + std::to_string(kMaxDepth) +
+                             " levels; refusing to read it");
     }
     if (!record.is_object() || !record.contains("key") || !record["key"].is_string() ||
         !record.contains("value")) {
@@ -279,6 +340,18 @@ Status DetailParser::mllog(std::string_view line, std::int64_t lineNumber)
     }
     const std::string key = record["key"].get<std::string>();
     const nlohmann::json& value = record["value"];
+    // LoadGen logs each setting and result once per run: a second one means two runs' logs
+    // were joined, and reading on would mix their figures.
+    if (key.rfind("effective_", 0) == 0 || key.rfind("result_", 0) == 0 || key == "power_begin" ||
+        key == "power_end") {
+        const auto [first, added] = m_recordAt.try_emplace(key, lineNumber);
+        if (!added) {
+            return makeError(ErrorCode::Format, m_context.path, lineNumber, 1,
+                             "a second \"" + key + "\" record (the first is on line " +
+                                 std::to_string(first->second) +
+                                 "); the log holds more than one run: split it");
+        }
+    }
     if (key == "effective_scenario")
         m_result.scenario = jsonText(value);
     else if (key == "effective_test_mode")
@@ -361,14 +434,25 @@ Expected<MlperfResult> parseMlperfSummary(ByteSource& source, ReaderContext& con
     LineReader lines(source, context.progress, context.cancel);
     std::string_view line;
     bool sawTitle = false;
+    std::int64_t titleLine = 0;
     for (;;) {
         auto more = lines.next(line);
         if (!more)
             return more.error();
         if (!*more)
             break;
-        if (trimmed(line) == "MLPerf Results Summary")
+        if (trimmed(line) == "MLPerf Results Summary") {
+            if (sawTitle) {
+                return lines.errorAt(1, ErrorCode::Format,
+                                     "a second \"MLPerf Results Summary\" title (the first is on "
+                                     "line " +
+                                         std::to_string(titleLine) +
+                                         "); the file holds more than one summary: read them one "
+                                         "by one");
+            }
             sawTitle = true;
+            titleLine = lines.lineNumber();
+        }
         if (const auto kv = splitKeyValue(line)) {
             if (auto status = parser.apply(*kv, lines.lineNumber()); !status)
                 return status.error();
@@ -381,6 +465,7 @@ Expected<MlperfResult> parseMlperfSummary(ByteSource& source, ReaderContext& con
                          "not an MLPerf LoadGen summary: no \"MLPerf Results Summary\" title or "
                          "no \"Scenario\" line");
     }
+    warnIfCutShort(lines, context.warnings);
     return result;
 }
 
@@ -416,6 +501,7 @@ Expected<MlperfResult> parseMlperfDetail(ByteSource& source, ReaderContext& cont
                          "not an MLPerf LoadGen detail log: no \":::MLLOG\" records and no "
                          "\"pid\"/\"tid\"/\"ts\" lines");
     }
+    warnIfCutShort(lines, context.warnings);
     return result;
 }
 

@@ -87,6 +87,7 @@ public:
         return m_cols.satisfies >= 0 && lowercase(m_csv[m_cols.satisfies]) == "no";
     }
     std::int64_t line() const { return m_csv.line(); }
+    void warnIfCutShort() { m_csv.warnIfCutShort(); }
 
 private:
     Expected<std::optional<double>> optionalCell(int index, double scale) const;
@@ -120,7 +121,10 @@ Status MaParser::start()
     if (inference && m_cols.batch < 0)
         return makeError(ErrorCode::Format, m_context.path, 1, 0,
                          "the header has no \"Batch\" column");
-    return {};
+    const auto& c = m_cols;
+    return m_csv.requireUnique({c.model, c.gpu, c.batch, c.concurrency, c.rate, c.config,
+                                c.satisfies, c.throughput, c.average, c.p50, c.p90, c.p95, c.p99,
+                                c.memory, c.utilization, c.power});
 }
 
 Expected<PointKey> MaParser::key() const
@@ -318,6 +322,7 @@ Expected<data::DatasetContent> readModelAnalyzer(ByteSource& source, ReaderConte
     if (table.points.empty())
         return makeError(ErrorCode::Format, context.path, 0, 0,
                          "the file has a header but no rows");
+    parser.warnIfCutShort();
     table.name = std::filesystem::path(context.path).filename().string();
     table.metadata["layout"] = parser.isInferenceLayout() ? "model_inference"
                                : parser.isServerLayout()  ? "server_only"

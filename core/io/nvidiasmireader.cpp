@@ -95,6 +95,12 @@ Status SmiParser::start()
          "clocks.mem"},
         {findQuery(m_csv, {"temperature.gpu"}), &m_series.temperatureC, "temperature.gpu"},
         {findQuery(m_csv, {"utilization.gpu"}), &m_series.utilizationPct, "utilization.gpu"}};
+    if (auto status =
+            m_csv.requireUnique({m_time, m_power, m_index, m_optional[0].index, m_optional[1].index,
+                                 m_optional[2].index, m_optional[3].index},
+                                &queryName);
+        !status)
+        return status;
     const std::string powerQuery(queryName(m_csv.headers()[std::size_t(m_power)]));
     m_series.readingWindowS = powerQuery == "power.draw.instant" ? 0.0 : 1.0;
     m_series.tags.extra["power_query"] = powerQuery;
@@ -120,6 +126,12 @@ Status SmiParser::optionalColumns()
                                                                         : CellRule::NonNegative);
         if (!value)
             return value.error();
+        if (column.values == &m_series.utilizationPct && *value > 100.0) {
+            return m_csv.errorAt(column.index, ErrorCode::Value,
+                                 "column \"" + m_csv.headers()[std::size_t(column.index)] +
+                                     "\" holds " + formatNumber(*value) +
+                                     "; a utilisation above 100% is not valid");
+        }
         column.values->push_back(*value);
     }
     return {};
@@ -173,6 +185,7 @@ Expected<data::PowerSeries> SmiParser::parse()
     if (m_series.timeS.empty())
         return makeError(ErrorCode::Format, m_context.path, 0, 0,
                          "the file has a header but no power samples");
+    m_csv.warnIfCutShort();
     return std::move(m_series);
 }
 

@@ -26,22 +26,40 @@ struct Columns
     std::vector<std::string> names;
 };
 
-void placePercentile(Columns& c, std::string_view name, int index)
+/// The slot of a percentile column ("p50 latency", "p99.9 latency"), or nullptr.
+int* percentileSlot(Columns& c, std::string_view name)
 {
-    // "p50 latency", "p99.9 latency"
     if (name.size() < 10 || name.front() != 'p' || name.substr(name.size() - 8) != " latency")
-        return;
+        return nullptr;
     const std::string_view number = name.substr(1, name.size() - 9);
-    if (number == "50")
-        c.p50 = index;
-    else if (number == "90")
-        c.p90 = index;
-    else if (number == "95")
-        c.p95 = index;
-    else if (number == "99")
-        c.p99 = index;
-    else if (number == "99.9")
-        c.p999 = index;
+    return number == "50"     ? &c.p50
+           : number == "90"   ? &c.p90
+           : number == "95"   ? &c.p95
+           : number == "99"   ? &c.p99
+           : number == "99.9" ? &c.p999
+                              : nullptr;
+}
+
+/// The slot of the column called `name`, or nullptr for a column the reader does not use.
+int* columnSlot(Columns& c, const std::string& name)
+{
+    if (name == "Batch")
+        return &c.batch;
+    if (name == "Concurrency")
+        return &c.concurrency;
+    if (name == "Request Rate")
+        return &c.requestRate;
+    if (name == "Inferences/Second")
+        return &c.throughput;
+    if (lowercase(name) == "avg latency")
+        return &c.average;
+    if (name == "Avg GPU Utilization")
+        return &c.gpuUtil;
+    if (name == "Avg GPU Power Usage")
+        return &c.gpuPower;
+    if (name == "Max GPU Memory Usage")
+        return &c.gpuMemory;
+    return percentileSlot(c, name);
 }
 
 Expected<Columns> parseHeader(const CsvSplitter& split, const LineReader& lines)
@@ -49,27 +67,15 @@ Expected<Columns> parseHeader(const CsvSplitter& split, const LineReader& lines)
     Columns c;
     for (std::size_t i = 0; i < split.size(); ++i) {
         const std::string name(split[i]);
-        const std::string lower = lowercase(name);
-        const int index = int(i);
         c.names.push_back(name);
-        if (name == "Batch")
-            c.batch = index;
-        else if (name == "Concurrency")
-            c.concurrency = index;
-        else if (name == "Request Rate")
-            c.requestRate = index;
-        else if (name == "Inferences/Second")
-            c.throughput = index;
-        else if (lower == "avg latency")
-            c.average = index;
-        else if (name == "Avg GPU Utilization")
-            c.gpuUtil = index;
-        else if (name == "Avg GPU Power Usage")
-            c.gpuPower = index;
-        else if (name == "Max GPU Memory Usage")
-            c.gpuMemory = index;
-        else
-            placePercentile(c, name, index);
+        int* slot = columnSlot(c, name);
+        if (!slot)
+            continue;
+        if (*slot >= 0) {
+            return lines.errorAt(split.column(i), ErrorCode::Format,
+                                 duplicateColumnMessage(name, std::size_t(*slot), i));
+        }
+        *slot = int(i);
     }
     if (c.throughput < 0)
         return lines.errorAt(1, ErrorCode::Format,
@@ -276,6 +282,7 @@ Expected<data::SweepTable> PerfAnalyzerParser::parse()
     }
     if (m_runs == 0)
         return makeError(ErrorCode::Format, m_context.path, 0, 0, "the file is empty");
+    warnIfCutShort(m_lines, m_context.warnings);
     if (m_table.points.empty())
         return makeError(ErrorCode::Format, m_context.path, 0, 0,
                          "the file has a header but no measurements");

@@ -28,6 +28,8 @@ struct Input
 /// Reads up to `limit` bytes from the start of a source; `complete` says the source ended.
 Expected<std::string> readHead(ByteSource& source, std::size_t limit, bool& complete)
 {
+    // A small plain file needs room for all of it plus one byte (to see its end), not 256 KiB.
+    limit = initialBufferBytes(source, limit);
     std::string head(limit, '\0');
     std::size_t filled = 0;
     complete = false;

@@ -134,6 +134,14 @@ Expected<double> RequestTraceBuilder::relative(const BoundColumn& column)
         return t.error();
     if (!column.datetime)
         return t->toSeconds();
+    // The trace's origin is a Unix time; a project keeps it only when it is not negative, and
+    // a request log from before 1970 means a misread or unset clock, not real traffic.
+    if (t->seconds < 0) {
+        return m_csv.errorAt(column, ErrorCode::Value,
+                             "column \"" + column.header + "\" holds \"" +
+                                 std::string(trimmed(m_csv.text(column))) +
+                                 "\", before 1970-01-01: not a plausible request time");
+    }
     if (!m_origin) {
         m_origin = *t;
         m_trace.originEpochS = t->toSeconds();
@@ -265,6 +273,9 @@ Expected<data::DatasetContent> readTrace(ByteSource& source, ReaderContext& cont
     if (trace.arrivalS.empty())
         return makeError(ErrorCode::Format, context.path, 0, 0,
                          "the file has a header but no requests");
+    // Azure traces (the fixed mapping) are published without a final newline.
+    if (!fixed)
+        csv.warnIfCutShort();
     trace.name = std::filesystem::path(context.path).filename().string();
     return data::DatasetContent(std::make_shared<const data::RequestTrace>(std::move(trace)));
 }

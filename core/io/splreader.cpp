@@ -33,11 +33,13 @@ Status checkLayout(const CsvSplitter& split, const LineReader& lines)
     return {};
 }
 
-/// Median spacing of the readings: what one reading averages over on a PTDaemon meter.
-double medianInterval(const std::vector<double>& times)
+/// Median spacing of the readings: what one reading averages over on a PTDaemon meter. Taken
+/// over the times in order, so a clock that stepped back cannot make it negative.
+double medianInterval(std::vector<double> times)
 {
     if (times.size() < 2)
         return 0.0;
+    std::sort(times.begin(), times.end());
     std::vector<double> gaps;
     gaps.reserve(times.size() - 1);
     for (std::size_t i = 1; i < times.size(); ++i)
@@ -74,6 +76,11 @@ Expected<data::PowerSeries> parseSpl(ByteSource& source, ReaderContext& context)
                                  "\"" + std::string(split[1]) +
                                      "\" is not a date and time (MM-DD-YYYY HH:MM:SS.mmm)");
         }
+        if (!readingTimes.empty() && time->toSeconds() < readingTimes.back()) {
+            context.warnings.add("unsorted", lines.lineNumber(),
+                                 "this reading's time is before the one on the line above (did "
+                                 "the clock step back?); kept in file order");
+        }
         readingTimes.push_back(time->toSeconds());
         // PTDaemon writes -1 where it has no value; a total of -1 means the meter gave no
         // reading for this second (seen in ranging runs): skip it, do not average it in.
@@ -99,6 +106,7 @@ Expected<data::PowerSeries> parseSpl(ByteSource& source, ReaderContext& context)
         return makeError(ErrorCode::Format, context.path, 0, 0, "the file is empty");
     if (series.timeS.empty())
         return makeError(ErrorCode::Format, context.path, 0, 0, "the file holds no readings");
+    warnIfCutShort(lines, context.warnings);
     series.readingWindowS = medianInterval(readingTimes);
     series.tags.extra["meter_channels"] = std::to_string(std::max(channels, 1));
     series.channelNames = {channels > 0 ? "total of " + std::to_string(channels) + " channels"

@@ -80,7 +80,10 @@ bool fix(data::RunTags& t)
 
 bool fix(data::SweepTable& t)
 {
-    bool changed = fix(t.name) | fix(t.metadata) | fix(t.tags);
+    // Every part is fixed, so no short-circuit `||` here.
+    bool changed = fix(t.name);
+    changed |= fix(t.metadata);
+    changed |= fix(t.tags);
     for (auto& p : t.points)
         changed |= fix(p.series);
     return changed;
@@ -88,17 +91,27 @@ bool fix(data::SweepTable& t)
 
 bool fix(data::RequestTrace& t)
 {
-    return fix(t.name) | fix(t.streamNames) | fix(t.tags);
+    bool changed = fix(t.name);
+    changed |= fix(t.streamNames);
+    changed |= fix(t.tags);
+    return changed;
 }
 
 bool fix(data::KernelTrace& t)
 {
-    return fix(t.name) | fix(t.names) | fix(t.metadata) | fix(t.tags);
+    bool changed = fix(t.name);
+    changed |= fix(t.names);
+    changed |= fix(t.metadata);
+    changed |= fix(t.tags);
+    return changed;
 }
 
 bool fix(data::PowerSeries& s)
 {
-    return fix(s.name) | fix(s.channelNames) | fix(s.tags);
+    bool changed = fix(s.name);
+    changed |= fix(s.channelNames);
+    changed |= fix(s.tags);
+    return changed;
 }
 
 bool valid(const std::string& text)
