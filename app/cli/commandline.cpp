@@ -160,4 +160,22 @@ Expected<std::vector<double>> numberListOption(const ParsedArgs& args, const std
     return out;
 }
 
+Expected<std::optional<std::uint64_t>> wholeNumberOption(const ParsedArgs& args,
+                                                         const std::string& name,
+                                                         std::uint64_t minimum,
+                                                         std::uint64_t maximum)
+{
+    const auto text = args.value(name);
+    if (!text)
+        return std::optional<std::uint64_t>();
+    std::uint64_t value = 0;
+    const auto* end = text->data() + text->size();
+    const auto [ptr, ec] = std::from_chars(text->data(), end, value);
+    if (ec != std::errc() || ptr != end || value < minimum || value > maximum)
+        return makeError(ErrorCode::Usage, name + ": '" + *text + "' is not a whole number from " +
+                                               std::to_string(minimum) + " to " +
+                                               std::to_string(maximum));
+    return std::optional<std::uint64_t>(value);
+}
+
 } // namespace bs::cli

@@ -2,6 +2,7 @@
 
 #include "util/expected.h"
 
+#include <cstdint>
 #include <map>
 #include <optional>
 #include <ostream>
@@ -72,6 +73,11 @@ int reportError(const Error& error, const ParsedArgs& args, CliIo& io);
 
 /// Parses a number option; a usage error names the option.
 Expected<double> numberOption(const ParsedArgs& args, const std::string& name, double fallback);
+/// A whole-number option in [minimum, maximum], or nothing when absent; usage errors name it.
+Expected<std::optional<std::uint64_t>> wholeNumberOption(const ParsedArgs& args,
+                                                         const std::string& name,
+                                                         std::uint64_t minimum,
+                                                         std::uint64_t maximum);
 /// Parses "1,2,4" into numbers; a usage error names the option.
 Expected<std::vector<double>> numberListOption(const ParsedArgs& args, const std::string& name);
 

@@ -33,23 +33,6 @@ constexpr AxisOption kAxisOptions[] = {
     {"--rate-multiplier", RegionAxisKind::RateMultiplier},
 };
 
-/// A whole-number option in [minimum, maximum]; usage errors name the option.
-Expected<std::optional<std::uint64_t>> wholeOption(const ParsedArgs& args, const std::string& name,
-                                                   std::uint64_t minimum, std::uint64_t maximum)
-{
-    const auto text = args.value(name);
-    if (!text)
-        return std::optional<std::uint64_t>();
-    std::uint64_t value = 0;
-    const auto* end = text->data() + text->size();
-    const auto [ptr, ec] = std::from_chars(text->data(), end, value);
-    if (ec != std::errc() || ptr != end || value < minimum || value > maximum)
-        return makeError(ErrorCode::Usage, name + ": '" + *text + "' is not a whole number from " +
-                                               std::to_string(minimum) + " to " +
-                                               std::to_string(maximum));
-    return std::optional<std::uint64_t>(value);
-}
-
 std::vector<std::string> nameList(const std::string& text)
 {
     std::vector<std::string> out;
@@ -136,9 +119,9 @@ Status applyConstraints(const ParsedArgs& args, bool required, RegionSpec& spec)
 /// --requests, --replications, --seed change every cell's run; --no-* switch phases off.
 Status applyRunSettings(const ParsedArgs& args, RegionSpec& spec)
 {
-    auto requests = wholeOption(args, "--requests", 1, sim::kMaxRequests);
-    auto replications = wholeOption(args, "--replications", 1, sim::kMaxReplications);
-    auto seed = wholeOption(args, "--seed", 0, UINT64_MAX);
+    auto requests = wholeNumberOption(args, "--requests", 1, sim::kMaxRequests);
+    auto replications = wholeNumberOption(args, "--replications", 1, sim::kMaxReplications);
+    auto seed = wholeNumberOption(args, "--seed", 0, UINT64_MAX);
     for (const auto* option : {&requests, &replications, &seed}) {
         if (!*option)
             return option->error();
@@ -246,7 +229,7 @@ int runRegion(const ParsedArgs& args, CliIo& io)
                                      "--max-batch LIST --max-delay-ms LIST --sla-p99-ms X ..."),
                            args, io);
     const std::string& path = args.positionals[0];
-    auto threads = wholeOption(args, "--threads", 1, 1024);
+    auto threads = wholeNumberOption(args, "--threads", 1, 1024);
     if (!threads)
         return reportError(threads.error(), args, io);
     auto shard = shardOption(args);

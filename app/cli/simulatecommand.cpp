@@ -13,32 +13,15 @@ namespace bs::cli {
 
 namespace {
 
-/// A whole-number option in [minimum, maximum]; usage errors name the option.
-Expected<std::optional<std::uint64_t>> countOption(const ParsedArgs& args, const std::string& name,
-                                                   std::uint64_t minimum, std::uint64_t maximum)
-{
-    const auto text = args.value(name);
-    if (!text)
-        return std::optional<std::uint64_t>();
-    std::uint64_t value = 0;
-    const auto* end = text->data() + text->size();
-    const auto [ptr, ec] = std::from_chars(text->data(), end, value);
-    if (ec != std::errc() || ptr != end || value < minimum || value > maximum)
-        return makeError(ErrorCode::Usage, name + ": '" + *text + "' is not a whole number from " +
-                                               std::to_string(minimum) + " to " +
-                                               std::to_string(maximum));
-    return std::optional<std::uint64_t>(value);
-}
-
 /// Applies --seed, --requests and --records to the scenario read from the file.
 Status applyOverrides(const ParsedArgs& args, sim::Scenario& scenario)
 {
-    auto seed = countOption(args, "--seed", 0, UINT64_MAX);
+    auto seed = wholeNumberOption(args, "--seed", 0, UINT64_MAX);
     if (!seed)
         return seed.error();
     if (*seed)
         scenario.seed = **seed;
-    auto requests = countOption(args, "--requests", 1, sim::kMaxRequests);
+    auto requests = wholeNumberOption(args, "--requests", 1, sim::kMaxRequests);
     if (!requests)
         return requests.error();
     if (*requests)
@@ -57,7 +40,7 @@ int runSimulate(const ParsedArgs& args, CliIo& io)
                            args, io);
     }
     const std::string& path = args.positionals[0];
-    auto threads = countOption(args, "--threads", 1, 1024);
+    auto threads = wholeNumberOption(args, "--threads", 1, 1024);
     if (!threads)
         return reportError(threads.error(), args, io);
     auto scenario = sim::loadScenario(path);

@@ -1,6 +1,7 @@
 // Standalone SVG for a Figure: the one drawing of every report and curve-pack chart, so the
 // HTML, Markdown, PDF and PNG outputs show the same thing.
 #include "playbook/figure.h"
+#include "playbook/report.h"
 
 #include <algorithm>
 #include <array>
@@ -17,32 +18,10 @@ namespace {
 constexpr std::array<const char*, 8> kPalette = {"#0072B2", "#E69F00", "#009E73", "#D55E00",
                                                  "#CC79A7", "#56B4E9", "#F0E442", "#000000"};
 
+/// SVG text is XML: the HTML report's escaping (&, <, >, quotes) is exactly what it needs.
 std::string escapeXml(const std::string& text)
 {
-    std::string out;
-    out.reserve(text.size());
-    for (const char c : text) {
-        switch (c) {
-        case '<':
-            out += "&lt;";
-            break;
-        case '>':
-            out += "&gt;";
-            break;
-        case '&':
-            out += "&amp;";
-            break;
-        case '"':
-            out += "&quot;";
-            break;
-        case '\'':
-            out += "&#39;";
-            break;
-        default:
-            out += c;
-        }
-    }
-    return out;
+    return htmlEscape(text);
 }
 
 std::string number(double value)
