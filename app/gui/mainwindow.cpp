@@ -1,6 +1,7 @@
 #include "mainwindow.h"
 
 #include "abouttext.h"
+#include "charts/chartfigure.h"
 #include "charts/chartpanel.h"
 #include "charts/chartview.h"
 #include "document/autosave.h"
@@ -15,6 +16,7 @@
 #include "panels/messagebar.h"
 #include "panels/modelpanel.h"
 #include "panels/playbookwizard.h"
+#include "playbook/memo.h"
 #include "reportexporter.h"
 #include "state/settings.h"
 #include "views/regionview.h"
@@ -79,6 +81,10 @@ MainWindow::MainWindow(widgets::Settings* settings, QWidget* parent)
         m_traceView->setLimits(m_workbench->slaP99Ms(), m_workbench->powerCapW());
     });
     connect(m_files, &FileController::recentFilesChanged, this, &MainWindow::rebuildRecentMenu);
+    // Any chart can become memo evidence from its toolbar.
+    for (auto* panel : findChildren<widgets::ChartPanel*>())
+        connect(panel, &widgets::ChartPanel::attachToMemoRequested, this,
+                [this, panel] { attachChartToMemo(panel); });
     resize(1400, 900);
     m_normalFont = QApplication::font();
     restoreLayout();
@@ -239,6 +245,38 @@ void MainWindow::openInitial(const QString& path)
         if (!error.isEmpty())
             m_messages->showError(error + tr(" The demo project is shown instead."));
     }
+}
+
+void MainWindow::attachChartToMemo(widgets::ChartPanel* panel)
+{
+    auto memo =
+        playbook::memoFromJson(m_document->project().memo, m_document->filePath().toStdString());
+    if (!memo) {
+        m_messages->showError(
+            tr("The memo cannot be read: %1").arg(QString::fromStdString(memo.error().toString())));
+        return;
+    }
+    // Where it came from: the view's tab and the chart's title.
+    QString view;
+    for (int i = 0; i < m_views->count(); ++i)
+        if (m_views->widget(i)->isAncestorOf(panel))
+            view = m_views->tabText(i).remove(QLatin1Char('&'));
+    const auto& content = panel->content();
+    playbook::MemoEvidence evidence;
+    evidence.title = content.title.toStdString();
+    evidence.source = tr("%1 view of %2")
+                          .arg(view, m_document->project().title.empty()
+                                         ? tr("the project")
+                                         : QString::fromStdString(m_document->project().title))
+                          .toStdString();
+    evidence.figure = widgets::figureOf(content);
+    memo->evidence.push_back(std::move(evidence));
+    m_document->setSection(widgets::ProjectSection::Memo, playbook::toJson(*memo),
+                           tr("Attach \"%1\" to the memo").arg(content.title));
+    m_messages->showMessage(widgets::MessageBar::Kind::Information,
+                            tr("\"%1\" attached to the memo as evidence (%2 chart(s) attached).")
+                                .arg(content.title)
+                                .arg(memo->evidence.size()));
 }
 
 void MainWindow::settleForScreenshot()

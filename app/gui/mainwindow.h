@@ -8,6 +8,7 @@ class QTabWidget;
 
 namespace bs::widgets {
 class Autosave;
+class ChartPanel;
 class DatasetPanel;
 class ImportController;
 class JobRunner;
@@ -73,6 +74,10 @@ protected:
     void closeEvent(QCloseEvent* event) override;
     void dragEnterEvent(QDragEnterEvent* event) override;
     void dropEvent(QDropEvent* event) override;
+
+public:
+    /// Adds the chart to the memo's evidence (one undo step); it is drawn in the report.
+    void attachChartToMemo(widgets::ChartPanel* panel);
 
 private:
     void settleForScreenshot();

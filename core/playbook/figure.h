@@ -1,5 +1,7 @@
 #pragma once
 
+#include "util/expected.h"
+
 #include <nlohmann/json.hpp>
 
 #include <optional>
@@ -15,6 +17,8 @@ struct FigurePoint
 {
     double x = 0.0;
     double y = 0.0;
+
+    friend bool operator==(const FigurePoint&, const FigurePoint&) = default;
 };
 
 enum class FigureSeriesKind
@@ -32,6 +36,8 @@ struct FigureSeries
     /// Index into the colour-blind-safe palette; -1 = by position among the series.
     int colourIndex = -1;
     bool dashed = false;
+
+    friend bool operator==(const FigureSeries&, const FigureSeries&) = default;
 };
 
 /// A horizontal or vertical reference line (SLA, power cap, demand) with a label.
@@ -45,6 +51,8 @@ struct FigureReferenceLine
     Orientation orientation = Orientation::Horizontal;
     double value = 0.0;
     std::string label;
+
+    friend bool operator==(const FigureReferenceLine&, const FigureReferenceLine&) = default;
 };
 
 /// A labelled point drawn on top (the recommended operating point).
@@ -52,6 +60,8 @@ struct FigureMarker
 {
     FigurePoint at;
     std::string label;
+
+    friend bool operator==(const FigureMarker&, const FigureMarker&) = default;
 };
 
 /// A categorical grid (feasible-region heatmap): cell (column, row) has a category index into
@@ -65,6 +75,8 @@ struct FigureHeatmap
     std::vector<int> categories;
     std::vector<std::string> cellTexts;                 ///< Same indexing; may be empty.
     std::optional<std::pair<int, int>> highlightedCell; ///< (column, row) of the recommendation.
+
+    friend bool operator==(const FigureHeatmap&, const FigureHeatmap&) = default;
 };
 
 struct Figure
@@ -79,6 +91,8 @@ struct Figure
     std::vector<FigureMarker> markers;
     std::optional<FigureHeatmap> heatmap; ///< When set, the figure is a heatmap; series ignored.
     std::string caption;                  ///< One sentence under the plot saying what it shows.
+
+    friend bool operator==(const Figure&, const Figure&) = default;
 };
 
 /// A standalone SVG document (width × height in px) of `figure`: axes with nice ticks, legend,
@@ -87,5 +101,8 @@ struct Figure
 std::string renderFigureSvg(const Figure& figure, int widthPx = 800, int heightPx = 480);
 
 nlohmann::json toJson(const Figure& figure);
+/// Reads what toJson wrote (figures attached to the memo as evidence travel in the project
+/// file); errors name the key under `where`.
+Expected<Figure> figureFromJson(const nlohmann::json& json, const std::string& where);
 
 } // namespace bs::playbook

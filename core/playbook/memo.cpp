@@ -155,9 +155,17 @@ nlohmann::json toJson(const Memo& memo)
                           {"state", signoffStateName(owner.state)},
                           {"note", owner.note}});
     }
-    return {{"fields", std::move(fields)},
-            {"owners", std::move(owners)},
-            {"decision", decisionName(memo.decision)}};
+    nlohmann::json out = {{"fields", std::move(fields)},
+                          {"owners", std::move(owners)},
+                          {"decision", decisionName(memo.decision)}};
+    if (!memo.evidence.empty()) {
+        nlohmann::json evidence = nlohmann::json::array();
+        for (const auto& item : memo.evidence)
+            evidence.push_back(
+                {{"title", item.title}, {"source", item.source}, {"figure", toJson(item.figure)}});
+        out["evidence"] = std::move(evidence);
+    }
+    return out;
 }
 
 Expected<Memo> memoFromJson(const nlohmann::json& json, const std::string& path)
@@ -186,6 +194,23 @@ Expected<Memo> memoFromJson(const nlohmann::json& json, const std::string& path)
             owner.note = of.stringOr("note", {});
             top.adopt(of.finish());
             memo.owners.push_back(std::move(owner));
+        }
+    }
+    if (const auto* evidence = top.array("evidence")) {
+        for (std::size_t i = 0; i < evidence->size() && top.ok(); ++i) {
+            const std::string where = top.child("evidence[" + std::to_string(i) + "]");
+            io::JsonFields ef((*evidence)[i], where, path);
+            MemoEvidence item;
+            item.title = ef.stringOr("title", {});
+            item.source = ef.stringOr("source", {});
+            if (const auto* figureJson = ef.object("figure")) {
+                auto figure = figureFromJson(*figureJson, where + ".figure");
+                if (!figure)
+                    return figure.error();
+                item.figure = std::move(*figure);
+            }
+            top.adopt(ef.finish());
+            memo.evidence.push_back(std::move(item));
         }
     }
     const std::string decision = top.choice(

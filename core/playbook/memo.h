@@ -1,5 +1,6 @@
 #pragma once
 
+#include "playbook/figure.h"
 #include "util/expected.h"
 
 #include <nlohmann/json.hpp>
@@ -57,6 +58,17 @@ struct Owner
     friend bool operator==(const Owner&, const Owner&) = default;
 };
 
+/// A chart the user attached to the memo as evidence (from any view's chart toolbar): what it
+/// shows, where it came from, and the chart itself as data, so the report redraws it.
+struct MemoEvidence
+{
+    std::string title;
+    std::string source; ///< The view and dataset it was taken from.
+    Figure figure;
+
+    friend bool operator==(const MemoEvidence&, const MemoEvidence&) = default;
+};
+
 /// The accelerator review memo for "Scheduling & Workload Mapping / Batch Size Effects", field
 /// for field as the review template has it.
 struct Memo
@@ -82,6 +94,8 @@ struct Memo
     std::vector<Owner> owners;
     Decision decision = Decision::Undecided;
     MemoField rollbackBoundary;
+    /// Charts attached as evidence, in the order they were attached.
+    std::vector<MemoEvidence> evidence;
 
     /// A memo with the four required owner roles and the required artifact named.
     static Memo blank();

@@ -62,6 +62,19 @@ ReportSection memoSection(const Memo& memo)
         }
         section.subsections.push_back(std::move(sub));
     }
+    if (!memo.evidence.empty()) {
+        ReportSection attached{
+            "memo-evidence", "Evidence attached to the memo", std::nullopt, {}, {}};
+        for (std::size_t i = 0; i < memo.evidence.size(); ++i) {
+            const auto& item = memo.evidence[i];
+            attached.blocks.push_back(
+                ReportParagraph{item.title + (item.source.empty() ? "" : " — " + item.source),
+                                ParagraphStyle::Summary});
+            attached.blocks.push_back(
+                ReportFigure{"memo-evidence" + std::to_string(i + 1), item.figure});
+        }
+        section.subsections.push_back(std::move(attached));
+    }
     return section;
 }
 

@@ -377,7 +377,11 @@ nlohmann::json toJson(const Figure& figure)
         const char* kind = one.kind == FigureSeriesKind::Line      ? "line"
                            : one.kind == FigureSeriesKind::Scatter ? "scatter"
                                                                    : "step";
-        series.push_back({{"name", one.name}, {"kind", kind}, {"points", points}});
+        series.push_back({{"name", one.name},
+                          {"kind", kind},
+                          {"points", points},
+                          {"colour_index", one.colourIndex},
+                          {"dashed", one.dashed}});
     }
     nlohmann::json lines = nlohmann::json::array();
     for (const auto& line : figure.referenceLines)
@@ -398,12 +402,187 @@ nlohmann::json toJson(const Figure& figure)
                           {"categories", map.categoryNames},
                           {"cells", map.categories},
                           {"cell_texts", map.cellTexts}};
+        if (map.highlightedCell)
+            out["heatmap"]["highlighted_cell"] = {map.highlightedCell->first,
+                                                  map.highlightedCell->second};
     }
     nlohmann::json markers = nlohmann::json::array();
     for (const auto& marker : figure.markers)
         markers.push_back({{"x", marker.at.x}, {"y", marker.at.y}, {"label", marker.label}});
     out["markers"] = markers;
     return out;
+}
+
+namespace {
+
+/// Strict reading helpers: a wrong type is an error naming the key, never a thrown exception.
+struct FigureReader
+{
+    std::string where;
+    std::optional<Error> error;
+
+    void fail(const std::string& key, const std::string& what)
+    {
+        if (!error)
+            error = makeError(ErrorCode::Format, where + "." + key + ": " + what);
+    }
+    std::string text(const nlohmann::json& object, const char* key)
+    {
+        if (!object.contains(key))
+            return {};
+        if (!object[key].is_string()) {
+            fail(key, "must be text");
+            return {};
+        }
+        return object[key].get<std::string>();
+    }
+    double number(const nlohmann::json& value, const std::string& key)
+    {
+        if (value.is_null()) // NaN is written as null
+            return std::numeric_limits<double>::quiet_NaN();
+        if (!value.is_number()) {
+            fail(key, "must be a number");
+            return 0.0;
+        }
+        return value.get<double>();
+    }
+    bool flag(const nlohmann::json& object, const char* key)
+    {
+        if (!object.contains(key))
+            return false;
+        if (!object[key].is_boolean()) {
+            fail(key, "must be true or false");
+            return false;
+        }
+        return object[key].get<bool>();
+    }
+    const nlohmann::json* array(const nlohmann::json& object, const char* key)
+    {
+        if (!object.contains(key))
+            return nullptr;
+        if (!object[key].is_array()) {
+            fail(key, "must be a list");
+            return nullptr;
+        }
+        return &object[key];
+    }
+    std::vector<std::string> texts(const nlohmann::json& object, const char* key)
+    {
+        std::vector<std::string> out;
+        if (const auto* list = array(object, key))
+            for (const auto& item : *list) {
+                if (!item.is_string()) {
+                    fail(key, "must hold text");
+                    break;
+                }
+                out.push_back(item.get<std::string>());
+            }
+        return out;
+    }
+};
+
+FigureSeries readSeries(FigureReader& reader, const nlohmann::json& json, const std::string& key)
+{
+    FigureSeries series;
+    if (!json.is_object()) {
+        reader.fail(key, "must be an object");
+        return series;
+    }
+    series.name = reader.text(json, "name");
+    const std::string kind = reader.text(json, "kind");
+    series.kind = kind == "scatter" ? FigureSeriesKind::Scatter
+                  : kind == "step"  ? FigureSeriesKind::Step
+                                    : FigureSeriesKind::Line;
+    if (kind != "line" && kind != "scatter" && kind != "step")
+        reader.fail(key + ".kind", "must be line, scatter or step");
+    if (json.contains("colour_index"))
+        series.colourIndex = int(reader.number(json["colour_index"], key + ".colour_index"));
+    series.dashed = reader.flag(json, "dashed");
+    if (const auto* points = reader.array(json, "points"))
+        for (std::size_t i = 0; i < points->size(); ++i) {
+            const auto& point = (*points)[i];
+            const std::string at = key + ".points[" + std::to_string(i) + "]";
+            if (!point.is_array() || point.size() != 2) {
+                reader.fail(at, "must be [x, y]");
+                break;
+            }
+            series.points.push_back({reader.number(point[0], at), reader.number(point[1], at)});
+        }
+    return series;
+}
+
+} // namespace
+
+Expected<Figure> figureFromJson(const nlohmann::json& json, const std::string& where)
+{
+    FigureReader reader{where, std::nullopt};
+    Figure figure;
+    if (!json.is_object())
+        return makeError(ErrorCode::Format, where + ": must be an object");
+    figure.title = reader.text(json, "title");
+    figure.xTitle = reader.text(json, "x_title");
+    figure.yTitle = reader.text(json, "y_title");
+    figure.xLog = reader.flag(json, "x_log");
+    figure.yLog = reader.flag(json, "y_log");
+    figure.caption = reader.text(json, "caption");
+    if (const auto* series = reader.array(json, "series"))
+        for (std::size_t i = 0; i < series->size(); ++i)
+            figure.series.push_back(
+                readSeries(reader, (*series)[i], "series[" + std::to_string(i) + "]"));
+    if (const auto* lines = reader.array(json, "reference_lines"))
+        for (std::size_t i = 0; i < lines->size(); ++i) {
+            const auto& line = (*lines)[i];
+            const std::string at = "reference_lines[" + std::to_string(i) + "]";
+            if (!line.is_object() || !line.contains("value")) {
+                reader.fail(at, "must be {orientation, value, label}");
+                break;
+            }
+            const std::string orientation = reader.text(line, "orientation");
+            figure.referenceLines.push_back(
+                {orientation == "vertical" ? FigureReferenceLine::Orientation::Vertical
+                                           : FigureReferenceLine::Orientation::Horizontal,
+                 reader.number(line["value"], at + ".value"), reader.text(line, "label")});
+        }
+    if (const auto* markers = reader.array(json, "markers"))
+        for (std::size_t i = 0; i < markers->size(); ++i) {
+            const auto& marker = (*markers)[i];
+            const std::string at = "markers[" + std::to_string(i) + "]";
+            if (!marker.is_object() || !marker.contains("x") || !marker.contains("y")) {
+                reader.fail(at, "must be {x, y, label}");
+                break;
+            }
+            figure.markers.push_back(
+                {{reader.number(marker["x"], at + ".x"), reader.number(marker["y"], at + ".y")},
+                 reader.text(marker, "label")});
+        }
+    if (json.contains("heatmap")) {
+        const auto& map = json["heatmap"];
+        FigureHeatmap heatmap;
+        if (!map.is_object()) {
+            reader.fail("heatmap", "must be an object");
+        } else {
+            heatmap.columnLabels = reader.texts(map, "columns");
+            heatmap.rowLabels = reader.texts(map, "rows");
+            heatmap.categoryNames = reader.texts(map, "categories");
+            heatmap.cellTexts = reader.texts(map, "cell_texts");
+            if (const auto* cells = reader.array(map, "cells"))
+                for (const auto& cell : *cells)
+                    heatmap.categories.push_back(int(reader.number(cell, "heatmap.cells")));
+            if (map.contains("highlighted_cell")) {
+                const auto& cell = map["highlighted_cell"];
+                if (cell.is_array() && cell.size() == 2)
+                    heatmap.highlightedCell =
+                        std::pair{int(reader.number(cell[0], "heatmap.highlighted_cell")),
+                                  int(reader.number(cell[1], "heatmap.highlighted_cell"))};
+                else
+                    reader.fail("heatmap.highlighted_cell", "must be [column, row]");
+            }
+        }
+        figure.heatmap = std::move(heatmap);
+    }
+    if (reader.error)
+        return *reader.error;
+    return figure;
 }
 
 } // namespace bs::playbook

@@ -1,4 +1,5 @@
 // Walks the five playbook steps on the demo project and exports the report in every format.
+#include "charts/chartpanel.h"
 #include "document/projectdocument.h"
 #include "jobs/jobrunner.h"
 #include "mainwindow.h"
@@ -6,9 +7,11 @@
 #include "playbook/projectplaybook.h"
 #include "reportexporter.h"
 #include "state/settings.h"
+#include "views/sweepview.h"
 
 #include <QPushButton>
 #include <QTabWidget>
+#include <QToolButton>
 #include <QUndoStack>
 #include <QtTest>
 
@@ -21,6 +24,7 @@ private Q_SLOTS:
     void init();
     void walksAllFiveStepsAndDraftsTheMemo();
     void exportsTheReportInEveryFormat();
+    void attachesAChartToTheMemoAndItsReport();
 
 private:
     QTemporaryDir m_dir;
@@ -114,6 +118,38 @@ void TestPlaybookWizard::exportsTheReportInEveryFormat()
     exporter->exportTo(m_dir.filePath(QStringLiteral("review.docx")));
     QCOMPARE(refused.size(), 1);
     QCOMPARE(refused.last().at(1).toBool(), false);
+}
+
+void TestPlaybookWizard::attachesAChartToTheMemoAndItsReport()
+{
+    gui::MainWindow window(m_settings.get());
+    window.openInitial({});
+    QVERIFY(window.jobs()->waitForIdle(240000));
+    // The throughput chart of the Sweep view, through its toolbar button.
+    widgets::ChartPanel* panel = window.sweepView()->panels().front();
+    auto* attach = panel->findChild<QToolButton*>(QStringLiteral("attachToMemo"));
+    QVERIFY(attach);
+    attach->click();
+    auto stored = playbook::readStoredPlaybook(window.document()->project());
+    QVERIFY(stored);
+    QCOMPARE(stored->memo.evidence.size(), std::size_t(1));
+    QCOMPARE(QString::fromStdString(stored->memo.evidence[0].title), panel->content().title);
+    QCOMPARE(stored->memo.evidence[0].figure.series.size(),
+             std::size_t(panel->content().series.size()));
+
+    // The Markdown report draws it beside the memo.
+    const QString path = m_dir.filePath(QStringLiteral("evidence.md"));
+    QSignalSpy done(window.reportExporter(), &gui::ReportExporter::finished);
+    window.reportExporter()->exportTo(path);
+    QVERIFY(done.wait(240000) || !done.isEmpty());
+    QVERIFY(done.last().at(1).toBool());
+    QVERIFY(QFile::exists(m_dir.filePath(QStringLiteral("evidence-memo-evidence1.svg"))));
+
+    // One undo step takes it out again.
+    window.document()->undoStack()->undo();
+    auto undone = playbook::readStoredPlaybook(window.document()->project());
+    QVERIFY(undone);
+    QVERIFY(undone->memo.evidence.empty());
 }
 
 QTEST_MAIN(TestPlaybookWizard)

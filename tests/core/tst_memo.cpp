@@ -49,6 +49,26 @@ void TestMemo::jsonRoundTripIsIdentical()
     memo.owners[1].state = SignoffState::Approved;
     memo.decision = Decision::BoundedRollout;
     memo.rollbackBoundary.setByUser("revert if p99 > 18 ms for 10 min");
+    // An attached chart with every kind of content travels exactly (NaN comes back as NaN
+    // only through the "no value" null, so the points here are finite).
+    MemoEvidence evidence;
+    evidence.title = "Latency <distribution>";
+    evidence.source = "Traces view of the demo";
+    evidence.figure.title = "p99 over time";
+    evidence.figure.yLog = true;
+    evidence.figure.series.push_back(
+        {"p99", FigureSeriesKind::Step, {{0.5, 2.25}, {1.5, 3.0}}, 3, true});
+    evidence.figure.referenceLines.push_back(
+        {FigureReferenceLine::Orientation::Vertical, 1.0, "SLA"});
+    evidence.figure.markers.push_back({{1.5, 3.0}, "worst"});
+    FigureHeatmap map;
+    map.columnLabels = {"1", "2"};
+    map.rowLabels = {"0"};
+    map.categoryNames = {"feasible"};
+    map.categories = {0, -1};
+    map.highlightedCell = std::pair{1, 0};
+    evidence.figure.heatmap = map;
+    memo.evidence.push_back(evidence);
     auto back = memoFromJson(toJson(memo));
     QVERIFY(back);
     QVERIFY(*back == memo);
@@ -67,6 +87,14 @@ void TestMemo::badJsonNamesTheKey()
     QVERIFY(!typo);
     QVERIFY(QString::fromStdString(typo.error().message)
                 .startsWith(QStringLiteral("memo.fields.failing_metrik: unknown key")));
+    auto badFigure = memoFromJson(
+        nlohmann::json{
+            {"evidence", {{{"title", "x"}, {"figure", {{"series", {{{"kind", "pie"}}}}}}}}}},
+        "p.bsproj");
+    QVERIFY(!badFigure);
+    QVERIFY2(QString::fromStdString(badFigure.error().message)
+                 .contains(QStringLiteral("series[0].kind")),
+             badFigure.error().message.c_str());
 }
 
 QTEST_APPLESS_MAIN(TestMemo)

@@ -188,11 +188,16 @@ ChartPanel::ChartPanel(QWidget* parent)
     auto* exportButton = new QToolButton(this);
     exportButton->setText(tr("Export…"));
     exportButton->setToolTip(tr("Save as PNG or SVG"));
+    auto* attach = new QToolButton(this);
+    attach->setObjectName(QStringLiteral("attachToMemo"));
+    attach->setText(tr("Attach to memo"));
+    attach->setToolTip(
+        tr("Add this chart to the review memo as evidence (it goes into the report)"));
 
     auto* bar = new QHBoxLayout;
     bar->setContentsMargins(0, 0, 0, 0);
     bar->addStretch(1);
-    for (QToolButton* button : {m_tableToggle, reset, copy, exportButton}) {
+    for (QToolButton* button : {m_tableToggle, reset, copy, exportButton, attach}) {
         button->setAutoRaise(true);
         bar->addWidget(button);
     }
@@ -216,6 +221,7 @@ ChartPanel::ChartPanel(QWidget* parent)
             m_view->copyImage();
     });
     connect(exportButton, &QToolButton::clicked, this, &ChartPanel::exportWithDialog);
+    connect(attach, &QToolButton::clicked, this, &ChartPanel::attachToMemoRequested);
     connect(m_view, &ChartView::exportRequested, this, &ChartPanel::exportWithDialog);
     connect(m_view, &ChartView::pointClicked, this, &ChartPanel::pointClicked);
 }

@@ -38,6 +38,8 @@ public:
 
 Q_SIGNALS:
     void pointClicked(const QString& series, const QPointF& value);
+    /// The user asked to attach this chart to the review memo (MainWindow stores it).
+    void attachToMemoRequested();
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;

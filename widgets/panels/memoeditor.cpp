@@ -7,6 +7,7 @@
 #include <QGroupBox>
 #include <QLabel>
 #include <QLineEdit>
+#include <QListWidget>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QScrollArea>
@@ -42,6 +43,7 @@ MemoEditor::MemoEditor(ProjectDocument* document, QWidget* parent)
     layout->addWidget(buildSection(tr("2. Mechanism hypothesis"), "mechanism"));
     layout->addWidget(buildSection(tr("3. Proposed action"), "action"));
     layout->addWidget(buildSignoff());
+    layout->addWidget(buildEvidence());
     layout->addStretch(1);
 
     auto* scroll = new QScrollArea(this);
@@ -96,6 +98,32 @@ QWidget* MemoEditor::buildSection(const QString& title, const char* sectionKey)
         connect(w.accept, &QPushButton::clicked, this, [this, &ref]() { acceptDraft(ref); });
     }
     return box;
+}
+
+QWidget* MemoEditor::buildEvidence()
+{
+    auto* box = new QGroupBox(tr("Evidence attached (charts: \"Attach to memo\")"));
+    m_evidence = new QListWidget(box);
+    m_evidence->setObjectName(QStringLiteral("memoEvidence"));
+    m_evidence->setMaximumHeight(110);
+    auto* remove = new QPushButton(tr("Remove"), box);
+    remove->setToolTip(tr("Take the selected chart out of the memo"));
+    auto* layout = new QVBoxLayout(box);
+    layout->addWidget(m_evidence);
+    layout->addWidget(remove, 0, Qt::AlignRight);
+    connect(remove, &QPushButton::clicked, this, &MemoEditor::removeSelectedEvidence);
+    return box;
+}
+
+void MemoEditor::removeSelectedEvidence()
+{
+    const int row = m_evidence->currentRow();
+    playbook::Memo memo = this->memo();
+    if (row < 0 || row >= int(memo.evidence.size()))
+        return;
+    const QString title = fromStd(memo.evidence[std::size_t(row)].title);
+    memo.evidence.erase(memo.evidence.begin() + row);
+    storeMemo(memo, tr("Remove \"%1\" from the memo").arg(title), -1);
 }
 
 QWidget* MemoEditor::buildSignoff()
@@ -180,6 +208,9 @@ void MemoEditor::loadFromDocument()
         m_owners[i].state->setCurrentIndex(m_owners[i].state->findData(int(memo.owners[i].state)));
     }
     m_decision->setCurrentIndex(m_decision->findData(int(memo.decision)));
+    m_evidence->clear();
+    for (const auto& item : memo.evidence)
+        m_evidence->addItem(fromStd(item.title) + QStringLiteral(" — ") + fromStd(item.source));
     m_loading = false;
 }
 

@@ -7,6 +7,7 @@
 class QComboBox;
 class QLabel;
 class QLineEdit;
+class QListWidget;
 class QPlainTextEdit;
 class QPushButton;
 
@@ -26,6 +27,8 @@ public:
     /// The memo as currently stored in the project (blank when the project has none).
     playbook::Memo memo() const;
     QPlainTextEdit* fieldEdit(const QString& key) const;
+    /// The charts attached as evidence, one row each.
+    QListWidget* evidenceList() const { return m_evidence; }
 
 private:
     struct FieldWidgets
@@ -42,6 +45,8 @@ private:
 
     QWidget* buildSection(const QString& title, const char* sectionKey);
     QWidget* buildSignoff();
+    QWidget* buildEvidence();
+    void removeSelectedEvidence();
     void loadFromDocument();
     void storeMemo(const playbook::Memo& memo, const QString& what, int mergeId);
     void fieldEdited(const playbook::MemoFieldRef& ref);
@@ -52,6 +57,7 @@ private:
     std::vector<FieldWidgets> m_fields; ///< Parallel to playbook::memoFields().
     std::vector<OwnerWidgets> m_owners;
     QComboBox* m_decision = nullptr;
+    QListWidget* m_evidence = nullptr;
     QLabel* m_error = nullptr;
     bool m_loading = false;
 };

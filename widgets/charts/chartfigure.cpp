@@ -1,0 +1,50 @@
+#include "charts/chartfigure.h"
+
+namespace bs::widgets {
+
+namespace {
+
+playbook::FigureSeriesKind kindOf(SeriesStyle style)
+{
+    switch (style) {
+    case SeriesStyle::Scatter:
+        return playbook::FigureSeriesKind::Scatter;
+    case SeriesStyle::Step:
+        return playbook::FigureSeriesKind::Step;
+    case SeriesStyle::Line:
+    case SeriesStyle::Dashed:
+        break;
+    }
+    return playbook::FigureSeriesKind::Line;
+}
+
+} // namespace
+
+playbook::Figure figureOf(const ChartContent& content)
+{
+    playbook::Figure figure;
+    figure.title = content.title.toStdString();
+    figure.xTitle = content.xTitle.toStdString();
+    figure.yTitle = content.yTitle.toStdString();
+    figure.xLog = content.logX;
+    figure.yLog = content.logY;
+    for (const auto& spec : content.series) {
+        playbook::FigureSeries series;
+        // Secondary series (interval bounds) keep their data but stay out of the legend.
+        series.name = spec.inLegend ? spec.data.name.toStdString() : std::string();
+        series.kind = kindOf(spec.style);
+        series.dashed = spec.style == SeriesStyle::Dashed;
+        for (const QPointF& point : spec.data.points)
+            series.points.push_back({point.x(), point.y()});
+        figure.series.push_back(std::move(series));
+    }
+    for (const auto& line : content.references)
+        figure.referenceLines.push_back(
+            {line.orientation == Qt::Horizontal
+                 ? playbook::FigureReferenceLine::Orientation::Horizontal
+                 : playbook::FigureReferenceLine::Orientation::Vertical,
+             line.value, line.label.toStdString()});
+    return figure;
+}
+
+} // namespace bs::widgets
