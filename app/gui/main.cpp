@@ -1,15 +1,18 @@
 #include "document/autosave.h"
 #include "mainwindow.h"
+#include "state/settings.h"
 #include "util/version.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QLibraryInfo>
 #include <QLocale>
+#include <QTemporaryDir>
 #include <QTranslator>
 
 #include <algorithm>
 #include <cstdio>
+#include <memory>
 
 int main(int argc, char** argv)
 {
@@ -63,7 +66,13 @@ int main(int argc, char** argv)
     parser.addOption(size);
     parser.process(app);
 
-    bs::gui::MainWindow window;
+    // Screenshots neither read nor change the user's settings (layout, projector mode).
+    QTemporaryDir scratch;
+    std::unique_ptr<bs::widgets::Settings> scratchSettings;
+    if (parser.isSet(screenshots))
+        scratchSettings = std::make_unique<bs::widgets::Settings>(
+            scratch.filePath(QStringLiteral("settings.ini")));
+    bs::gui::MainWindow window(scratchSettings.get());
     if (parser.isSet(largeFonts))
         window.setLargeFontMode(true);
     const QStringList files = parser.positionalArguments();
