@@ -31,7 +31,7 @@ void printOverview(std::ostream& out)
 int main(int argc, char** argv)
 {
 #ifdef BATCHSCOPE_HAVE_QT_RENDER
-    bs::render::installQtRenderHooks(argc, argv);
+    bs::render::QtRenderSession renderSession(argc, argv);
 #endif
     std::vector<std::string> args(argv + 1, argv + argc);
     if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {

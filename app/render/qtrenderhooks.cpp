@@ -7,50 +7,39 @@
 #include <QGuiApplication>
 
 #include <cstdlib>
-#include <memory>
 
 namespace bs::render {
 
-namespace {
-
-struct AppArguments
+QtRenderSession::QtRenderSession(int& argc, char** argv)
+    : m_argc(argc)
+    , m_argv(argv)
 {
-    int* argc = nullptr;
-    char** argv = nullptr;
-};
-
-AppArguments& arguments()
-{
-    static AppArguments args;
-    return args;
+    auto& hooks = cli::renderHooks();
+    hooks.writePng = [this](const std::string& svg, const std::string& path) {
+        ensureGuiApplication();
+        return writeSvgAsPng(svg, QString::fromStdString(path));
+    };
+    hooks.writePdf = [this](const playbook::ReportDocument& report, const std::string& path) {
+        ensureGuiApplication();
+        return writePdfReport(report, QString::fromStdString(path));
+    };
 }
 
-/// Fonts and painting need a QGuiApplication; the CLI only creates one when it draws.
-void ensureGuiApplication()
+QtRenderSession::~QtRenderSession()
 {
-    static std::unique_ptr<QGuiApplication> app;
+    cli::renderHooks() = {};
+    m_app.reset();
+}
+
+void QtRenderSession::ensureGuiApplication()
+{
+    // Fonts and painting need a QGuiApplication; the CLI only creates one when it draws.
     if (QGuiApplication::instance())
         return;
     if (std::getenv("QT_QPA_PLATFORM") == nullptr && std::getenv("DISPLAY") == nullptr &&
         std::getenv("WAYLAND_DISPLAY") == nullptr)
         qputenv("QT_QPA_PLATFORM", "offscreen");
-    app = std::make_unique<QGuiApplication>(*arguments().argc, arguments().argv);
-}
-
-} // namespace
-
-void installQtRenderHooks(int& argc, char** argv)
-{
-    arguments() = {&argc, argv};
-    auto& hooks = cli::renderHooks();
-    hooks.writePng = [](const std::string& svg, const std::string& path) {
-        ensureGuiApplication();
-        return writeSvgAsPng(svg, QString::fromStdString(path));
-    };
-    hooks.writePdf = [](const playbook::ReportDocument& report, const std::string& path) {
-        ensureGuiApplication();
-        return writePdfReport(report, QString::fromStdString(path));
-    };
+    m_app = std::make_unique<QGuiApplication>(m_argc, m_argv);
 }
 
 } // namespace bs::render

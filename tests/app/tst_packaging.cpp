@@ -121,6 +121,17 @@ void TestPackaging::installedCliRuns()
                          {QStringLiteral("project"), QStringLiteral("info"),
                           installed(QStringLiteral("share/batchscope/demo/demo.bsproj"))});
     QVERIFY2(info.exitCode == 0, qPrintable(info.output));
+    // The installed CLI writes the review report of the installed demo (presets found next to
+    // it, the PDF through Qt's offscreen platform).
+    for (const QString& format : {QStringLiteral("md"), QStringLiteral("pdf")}) {
+        const QString out = m_root + QStringLiteral("/demo-report.") + format;
+        const Run report = run(installed(QStringLiteral("bin/batchscope-cli")),
+                               {QStringLiteral("report"),
+                                installed(QStringLiteral("share/batchscope/demo/demo.bsproj")),
+                                QStringLiteral("--format"), format, QStringLiteral("-o"), out});
+        QVERIFY2(report.exitCode == 0, qPrintable(report.output));
+        QVERIFY(QFileInfo(out).size() > 1000);
+    }
 }
 
 void TestPackaging::manPageAndCompletionListEveryCommand()
