@@ -28,14 +28,15 @@ std::string percentileLine(const json& d, const std::string& unit)
 {
     if (d["count"].get<std::uint64_t>() == 0)
         return "none";
-    std::string line = "n " + std::to_string(d["count"].get<std::uint64_t>()) + ", mean " +
-                       num(d["mean_" + unit]);
+    std::string line =
+        "n " + std::to_string(d["count"].get<std::uint64_t>()) + ", mean " + num(d["mean_" + unit]);
     for (const auto& p : d["percentiles"]) {
         const double prob = p["p"].get<double>();
         line += "; p" + num(json(100.0 * prob), "%g") + " " + num(p["value_" + unit]) + " [" +
                 num(p["ci95_" + unit][0]) + ", " + num(p["ci95_" + unit][1]) + "]";
         if (!p["sufficient"].get<bool>())
-            line += " (insufficient: " + std::to_string(p["minimum_samples"].get<std::uint64_t>()) + " needed)";
+            line += " (insufficient: " + std::to_string(p["minimum_samples"].get<std::uint64_t>()) +
+                    " needed)";
     }
     return line + " " + unit;
 }
@@ -53,19 +54,22 @@ void requestText(const json& r, std::string& out)
     }
     const auto& b = r["batches"];
     if (b["available"].get<bool>())
-        out += "  batches     " + std::to_string(b["batches"].get<std::uint64_t>()) + ", mean size " +
-               num(b["mean_size"]) + " (" + b["source"].get<std::string>() + ")\n";
+        out += "  batches     " + std::to_string(b["batches"].get<std::uint64_t>()) +
+               ", mean size " + num(b["mean_size"]) + " (" + b["source"].get<std::string>() + ")\n";
     const auto& f = r["per_stream"]["fairness"];
     if (f["available"].get<bool>())
         out += "  fairness    Jain p99 " + num(f["jain_p99"]) + ", worst/best p99 " +
-               num(f["worst_to_best_p99"]) + " (worst: " + f["worst_stream"].get<std::string>() + ")\n";
+               num(f["worst_to_best_p99"]) + " (worst: " + f["worst_stream"].get<std::string>() +
+               ")\n";
     const auto& co = r["coordinated_omission"];
-    out += "  omission    " + (co["checked"].get<bool>() ? co["verdict"].get<std::string>()
-                                                          : "not checked: " + co["reason"].get<std::string>()) + "\n";
+    out += "  omission    " +
+           (co["checked"].get<bool>() ? co["verdict"].get<std::string>()
+                                      : "not checked: " + co["reason"].get<std::string>()) +
+           "\n";
     const auto& a = r["arrivals"];
     if (a["available"].get<bool>()) {
-        out += "  arrivals    rate " + num(a["mean_rate_per_s"]) + "/s, gap cv " + num(a["gap_cv"]) +
-               "; model " + a["target_traffic_pattern"].dump() + "\n";
+        out += "  arrivals    rate " + num(a["mean_rate_per_s"]) + "/s, gap cv " +
+               num(a["gap_cv"]) + "; model " + a["target_traffic_pattern"].dump() + "\n";
         out += "              " + a["choice_reason"].get<std::string>() + "\n";
     }
     for (const auto& n : r["notes"])
@@ -93,26 +97,28 @@ void kernelText(const json& k, std::string& out)
     }
     stepLine(k["total"]);
     for (const auto& d : k["devices"])
-        out += "  device " + std::to_string(d["device"].get<int>()) + "    busy " + num(d["busy_ms"]) +
-               " ms, utilisation " + percent(d["utilisation"]) + ", " +
+        out += "  device " + std::to_string(d["device"].get<int>()) + "    busy " +
+               num(d["busy_ms"]) + " ms, utilisation " + percent(d["utilisation"]) + ", " +
                std::to_string(d["streams"].size()) + " stream(s)\n";
     shown = 0;
     for (const auto& t : k["top_kernels"]) {
         if (shown++ < 5)
-            out += "  top kernel  " + percent(t["share"]) + " " + t["class"].get<std::string>() + " " +
-                   t["name"].get<std::string>().substr(0, 60) + "\n";
+            out += "  top kernel  " + percent(t["share"]) + " " + t["class"].get<std::string>() +
+                   " " + t["name"].get<std::string>().substr(0, 60) + "\n";
     }
     shown = 0;
     for (const auto& f : k["fallbacks"]) {
         if (shown++ < 5)
-            out += "  fallback    " + f["kind"].get<std::string>() + " " + f["name"].get<std::string>().substr(0, 50) +
-                   ": " + num(f["exposed_ms"]) + " ms (" + percent(f["share_of_step_time"]) + " of step time)\n";
+            out += "  fallback    " + f["kind"].get<std::string>() + " " +
+                   f["name"].get<std::string>().substr(0, 50) + ": " + num(f["exposed_ms"]) +
+                   " ms (" + percent(f["share_of_step_time"]) + " of step time)\n";
     }
 }
 
 void sweepText(const json& s, std::string& out)
 {
-    out += "  points      " + std::to_string(s["points"].get<std::size_t>()) + ", with sample counts " +
+    out += "  points      " + std::to_string(s["points"].get<std::size_t>()) +
+           ", with sample counts " +
            std::to_string(s["points_with_sample_counts"].get<std::size_t>()) +
            "; reported percentiles with too few samples: " +
            std::to_string(s["insufficient_claims"].get<std::size_t>()) + "\n";
@@ -124,7 +130,8 @@ std::string formatAnalysisSummary(const json& a)
 {
     std::string out;
     for (const auto& input : a["inputs"]) {
-        out += "== " + input["path"].get<std::string>() + " (" + input["reader"].get<std::string>() + ")\n";
+        out += "== " + input["path"].get<std::string>() + " (" +
+               input["reader"].get<std::string>() + ")\n";
         const auto& r = input["analysis"];
         const std::string kind = r.value("kind", "");
         if (kind == "request_trace")
@@ -134,7 +141,8 @@ std::string formatAnalysisSummary(const json& a)
         else if (kind == "sweep")
             sweepText(r, out);
         else
-            out += "  power log   " + std::to_string(r.value("readings", std::size_t(0))) + " readings\n";
+            out += "  power log   " + std::to_string(r.value("readings", std::size_t(0))) +
+                   " readings\n";
     }
     for (const auto& d : a["tail_drivers"]) {
         out += "== tail drivers (" + d["input"].get<std::string>() + ")\n";
@@ -144,7 +152,8 @@ std::string formatAnalysisSummary(const json& a)
         }
         for (const auto& x : d["drivers"])
             out += "  " + x["name"].get<std::string>() + ": " + num(x["excess_ms"]) + " ms (" +
-                   percent(x["share"]) + ") [" + num(x["ci95_ms"][0]) + ", " + num(x["ci95_ms"][1]) + "]\n";
+                   percent(x["share"]) + ") [" + num(x["ci95_ms"][0]) + ", " +
+                   num(x["ci95_ms"][1]) + "]\n";
         out += "  uncertainty " + d["uncertainty"].get<std::string>() + "\n";
     }
     for (const auto& p : a["power"]) {
@@ -156,9 +165,10 @@ std::string formatAnalysisSummary(const json& a)
             std::size_t shown = 0;
             for (const auto& w : e["windows"]) {
                 if (shown++ < 10)
-                    out += "  energy      " + w["label"].get<std::string>() + ": " + num(w["energy_j"]) + " J [" +
-                           num(w["band_j"][0]) + ", " + num(w["band_j"][1]) + "], " + num(w["per_item_j"]) +
-                           " J per item" + (w["covered"].get<bool>() ? "" : " (outside the power log)") + "\n";
+                    out += "  energy      " + w["label"].get<std::string>() + ": " +
+                           num(w["energy_j"]) + " J [" + num(w["band_j"][0]) + ", " +
+                           num(w["band_j"][1]) + "], " + num(w["per_item_j"]) + " J per item" +
+                           (w["covered"].get<bool>() ? "" : " (outside the power log)") + "\n";
             }
             out += "  note        " + e["note"].get<std::string>() + "\n";
         }

@@ -1,5 +1,5 @@
-#include "analysissummary.h"
 #include "analysis/analysisjson.h"
+#include "analysissummary.h"
 #include "commands.h"
 #include "io/readdataset.h"
 
@@ -47,7 +47,8 @@ Expected<AnalyzeOptions> parseOptions(const ParsedArgs& args)
             return e->error();
     }
     if (*window < 0.0 || *items < 0.0 || *rate < 0.0)
-        return makeError(ErrorCode::Usage, "--window-s, --items-per-step and --claimed-rate must not be negative");
+        return makeError(ErrorCode::Usage,
+                         "--window-s, --items-per-step and --claimed-rate must not be negative");
     o.windowS = *window;
     o.clockOffsetS = *clock;
     o.requests.windowS = *window;
@@ -103,7 +104,8 @@ Error withPath(Error e, const std::string& path)
 /// Analyses one dataset by kind; the JSON entry goes to `inputs`.
 Status analyseOne(Loaded& l, const AnalyzeOptions& o, json& inputs)
 {
-    json entry = {{"path", l.path}, {"reader", l.dataset.provenance.reader},
+    json entry = {{"path", l.path},
+                  {"reader", l.dataset.provenance.reader},
                   {"dataset_kind", data::datasetKindName(l.dataset.kind)}};
     if (auto trace = l.dataset.requestTrace()) {
         auto r = analysis::analyzeRequests(*trace, o.requests);
@@ -120,7 +122,8 @@ Status analyseOne(Loaded& l, const AnalyzeOptions& o, json& inputs)
     } else if (auto sweep = l.dataset.sweep()) {
         entry["analysis"] = analysis::toJson(analysis::sweepConfidence(*sweep));
     } else if (auto power = l.dataset.powerSeries()) {
-        entry["analysis"] = {{"kind", "power_series"}, {"readings", power->size()},
+        entry["analysis"] = {{"kind", "power_series"},
+                             {"readings", power->size()},
                              {"reading_window_s", power->readingWindowS}};
     }
     inputs.push_back(std::move(entry));
@@ -158,7 +161,8 @@ json tailDriversJson(const std::vector<Loaded>& loaded)
 
 /// Energy windows of the traces that carry absolute time: a request trace's span (per request)
 /// and each kernel-trace step (per step, and per item with --items-per-step).
-std::vector<analysis::EnergyWindow> energyWindows(const std::vector<Loaded>& loaded, const AnalyzeOptions& o,
+std::vector<analysis::EnergyWindow> energyWindows(const std::vector<Loaded>& loaded,
+                                                  const AnalyzeOptions& o,
                                                   std::vector<double>& completions)
 {
     std::vector<analysis::EnergyWindow> windows;
@@ -170,14 +174,15 @@ std::vector<analysis::EnergyWindow> energyWindows(const std::vector<Loaded>& loa
                 completions.push_back(origin + c);
             windows.push_back({l.path + " (whole trace)", origin + l.requests->firstArrivalS,
                                origin + l.requests->firstArrivalS + l.requests->spanS,
-                               double(std::max<std::uint64_t>(l.requests->completed, 1)), analysis::kNaN});
+                               double(std::max<std::uint64_t>(l.requests->completed, 1)),
+                               analysis::kNaN});
         }
         if (l.kernels) {
             const double origin = l.dataset.kernelTrace()->originUs * 1e-6 + o.clockOffsetS;
             for (const auto& s : l.kernels->steps) {
                 const double items = o.kernels.itemsPerStep > 0.0 ? o.kernels.itemsPerStep : 1.0;
-                windows.push_back({l.path + ": " + s.name, origin + s.startS, origin + s.startS + s.wallS,
-                                   items, analysis::kNaN});
+                windows.push_back({l.path + ": " + s.name, origin + s.startS,
+                                   origin + s.startS + s.wallS, items, analysis::kNaN});
             }
         }
     }

@@ -5,15 +5,8 @@ namespace bs::cli {
 const std::vector<CommandSpec>& allCommands()
 {
     static const std::vector<CommandSpec> commands = {
-        projectCommand(),
-        modelCommand(),
-        fitCommand(),
-        inspectCommand(),
-        simulateCommand(),
-        analyzeCommand(),
-        regionCommand(),
-        mergeCommand(),
-        reportCommand(),
+        projectCommand(), modelCommand(),  fitCommand(),   inspectCommand(), simulateCommand(),
+        analyzeCommand(), regionCommand(), mergeCommand(), reportCommand(),
     };
     return commands;
 }

@@ -21,7 +21,8 @@ json numbers(const std::vector<double>& values, double scale)
 
 namespace {
 
-json percentileRows(const std::vector<WindowPercentiles>& rows, const std::string& unit, double scale)
+json percentileRows(const std::vector<WindowPercentiles>& rows, const std::string& unit,
+                    double scale)
 {
     json out = json::array();
     for (const auto& w : rows) {
@@ -56,17 +57,24 @@ json tailJson(const TailDecomposition& t)
                               {"share", number(c.share)},
                               {"ci95_ms", {number(c.ciLowS * 1e3), number(c.ciHighS * 1e3)}}});
     }
-    return {{"available", t.available}, {"reason", t.reason},
-            {"p50_ms", number(t.p50S * 1e3)}, {"p99_ms", number(t.p99S * 1e3)},
-            {"tail_requests", t.tailCount}, {"median_band_requests", t.medianCount},
-            {"excess_ms", number(t.excessS * 1e3)}, {"components", components},
+    return {{"available", t.available},
+            {"reason", t.reason},
+            {"p50_ms", number(t.p50S * 1e3)},
+            {"p99_ms", number(t.p99S * 1e3)},
+            {"tail_requests", t.tailCount},
+            {"median_band_requests", t.medianCount},
+            {"excess_ms", number(t.excessS * 1e3)},
+            {"components", components},
             {"method", t.method}};
 }
 
 json batchesJson(const BatchStatistics& b)
 {
-    return {{"available", b.available}, {"source", b.source}, {"reason", b.reason},
-            {"batches", b.batches}, {"mean_size", number(b.meanSize)},
+    return {{"available", b.available},
+            {"source", b.source},
+            {"reason", b.reason},
+            {"batches", b.batches},
+            {"mean_size", number(b.meanSize)},
             {"mean_size_seen_by_request", number(b.meanSizeSeenByRequest)},
             {"batches_by_size", b.batchesBySize},
             {"formation", toJson(b.formationS, "ms", 1e3)},
@@ -77,24 +85,32 @@ json streamsJson(const std::vector<StreamStatistics>& streams, const Fairness& f
 {
     json rows = json::array();
     for (const auto& s : streams) {
-        rows.push_back({{"name", s.name}, {"requests", s.requests},
+        rows.push_back({{"name", s.name},
+                        {"requests", s.requests},
                         {"throughput_per_s", number(s.throughputPerS)},
                         {"mean_ms", number(s.meanS * 1e3)},
-                        {"p50", toJson(s.p50, "ms", 1e3)}, {"p99", toJson(s.p99, "ms", 1e3)}});
+                        {"p50", toJson(s.p50, "ms", 1e3)},
+                        {"p99", toJson(s.p99, "ms", 1e3)}});
     }
     return {{"streams", rows},
             {"fairness",
-             {{"available", f.available}, {"reason", f.reason}, {"streams", f.streams},
-              {"jain_p99", number(f.jainP99)}, {"jain_throughput", number(f.jainThroughput)},
+             {{"available", f.available},
+              {"reason", f.reason},
+              {"streams", f.streams},
+              {"jain_p99", number(f.jainP99)},
+              {"jain_throughput", number(f.jainThroughput)},
               {"worst_to_best_p99", number(f.worstToBestP99)},
               {"worst_to_overall_p99", number(f.worstToOverallP99)},
-              {"worst_stream", f.worstStream}, {"best_stream", f.bestStream},
+              {"worst_stream", f.worstStream},
+              {"best_stream", f.bestStream},
               {"all_sufficient", f.allSufficient}}}};
 }
 
 json omissionJson(const CoordinatedOmission& c)
 {
-    return {{"checked", c.checked}, {"source", c.source}, {"reason", c.reason},
+    return {{"checked", c.checked},
+            {"source", c.source},
+            {"reason", c.reason},
             {"claimed_rate_per_s", number(c.claimedRatePerS)},
             {"p", c.probabilities},
             {"measured_ms", numbers(c.measuredS, 1e3)},
@@ -130,7 +146,8 @@ json toJson(const Distribution& d, const std::string& unit, double scale)
             {"min_" + unit, number(d.min * scale)},
             {"max_" + unit, number(d.max * scale)},
             {"percentiles", percentiles},
-            {"cdf", {{"value_" + unit, numbers(d.cdfValue, scale)}, {"probability", d.cdfProbability}}}};
+            {"cdf",
+             {{"value_" + unit, numbers(d.cdfValue, scale)}, {"probability", d.cdfProbability}}}};
 }
 
 json toJson(const ArrivalCharacterisation& a)
@@ -138,21 +155,34 @@ json toJson(const ArrivalCharacterisation& a)
     json fits = json::array();
     for (std::size_t i = 0; i < a.fits.size(); ++i) {
         const auto& f = a.fits[i];
-        fits.push_back({{"kind", f.kind}, {"rate_per_s", number(f.ratePerS)}, {"cv", number(f.cv)},
-                        {"ks_distance", number(f.ksDistance)}, {"ks_critical", number(f.ksCritical)},
-                        {"dispersion_z", number(f.dispersionZ)}, {"passes", f.passes},
+        fits.push_back({{"kind", f.kind},
+                        {"rate_per_s", number(f.ratePerS)},
+                        {"cv", number(f.cv)},
+                        {"ks_distance", number(f.ksDistance)},
+                        {"ks_critical", number(f.ksCritical)},
+                        {"dispersion_z", number(f.dispersionZ)},
+                        {"passes", f.passes},
                         {"chosen", int(i) == a.chosen},
                         {"simulator_arrivals", simulatorArrivals(f)},
-                        {"idc", numbers(f.idc)}, {"gap_cdf", numbers(f.gapCdf)}});
+                        {"idc", numbers(f.idc)},
+                        {"gap_cdf", numbers(f.gapCdf)}});
     }
-    json out = {{"available", a.available}, {"reason", a.reason}, {"count", a.count},
-                {"span_s", number(a.spanS)}, {"mean_rate_per_s", number(a.meanRatePerS)},
-                {"gap_mean_s", number(a.gapMeanS)}, {"gap_cv", number(a.gapCv)},
-                {"tied_gaps", a.tiedGaps},
-                {"idc", {{"window_s", a.idcWindowS}, {"value", numbers(a.idc)}, {"windows", a.idcWindows}}},
-                {"user_window_s", number(a.userWindowS)}, {"user_window_idc", number(a.userWindowIdc)},
-                {"gaps", toJson(a.gaps, "ms", 1e3)}, {"fits", fits},
-                {"choice_reason", a.choiceReason}, {"method", a.method}};
+    json out = {
+        {"available", a.available},
+        {"reason", a.reason},
+        {"count", a.count},
+        {"span_s", number(a.spanS)},
+        {"mean_rate_per_s", number(a.meanRatePerS)},
+        {"gap_mean_s", number(a.gapMeanS)},
+        {"gap_cv", number(a.gapCv)},
+        {"tied_gaps", a.tiedGaps},
+        {"idc", {{"window_s", a.idcWindowS}, {"value", numbers(a.idc)}, {"windows", a.idcWindows}}},
+        {"user_window_s", number(a.userWindowS)},
+        {"user_window_idc", number(a.userWindowIdc)},
+        {"gaps", toJson(a.gaps, "ms", 1e3)},
+        {"fits", fits},
+        {"choice_reason", a.choiceReason},
+        {"method", a.method}};
     out["target_traffic_pattern"] =
         a.chosen >= 0 ? simulatorArrivals(a.fits[std::size_t(a.chosen)]) : json(nullptr);
     return out;
@@ -187,17 +217,25 @@ json toJson(const SweepConfidence& s)
     for (const auto& r : s.rows) {
         json checks = json::array();
         for (const auto& c : r.checks) {
-            checks.push_back({{"p", c.probability}, {"value_ms", number(c.valueS * 1e3)},
-                              {"minimum_samples", c.minimumSamples}, {"sufficient", c.sufficient},
+            checks.push_back({{"p", c.probability},
+                              {"value_ms", number(c.valueS * 1e3)},
+                              {"minimum_samples", c.minimumSamples},
+                              {"sufficient", c.sufficient},
                               {"ci_ranks", {c.lowerRank, c.upperRank}}});
         }
-        rows.push_back({{"row", r.row}, {"batch_size", r.batchSize}, {"series", r.series},
+        rows.push_back({{"row", r.row},
+                        {"batch_size", r.batchSize},
+                        {"series", r.series},
                         {"sample_count", r.sampleCountKnown ? json(r.sampleCount) : json(nullptr)},
                         {"checks", checks}});
     }
-    return {{"kind", "sweep"}, {"name", s.name}, {"points", s.points},
+    return {{"kind", "sweep"},
+            {"name", s.name},
+            {"points", s.points},
             {"points_with_sample_counts", s.pointsWithCounts},
-            {"insufficient_claims", s.insufficientClaims}, {"rows", rows}, {"rule", s.rule}};
+            {"insufficient_claims", s.insufficientClaims},
+            {"rows", rows},
+            {"rule", s.rule}};
 }
 
 } // namespace bs::analysis

@@ -118,7 +118,8 @@ double minimiseOnGrid(const std::function<double(double)>& f, double lo, double 
             best = i, bestValue = v;
     }
     const double step = (hi - lo) / grid;
-    return goldenMinimum(f, std::max(lo, lo + step * (best - 1)), std::min(hi, lo + step * (best + 1)));
+    return goldenMinimum(f, std::max(lo, lo + step * (best - 1)),
+                         std::min(hi, lo + step * (best + 1)));
 }
 
 /// Least-squares fit of IDC(t) = 1 + A (1 - (1 - e^(-g t)) / (g t)) to the curve, weighting
@@ -192,11 +193,13 @@ double logistic(double x)
 Mmpp2Params fitMmpp2(std::span<const double> sortedGaps, double rate, const IdcShape& shape)
 {
     // The low rate must stay >= 0: pHigh <= 2 rate / (A g + 2 rate) (then it is exactly 0).
-    const double pMax = std::min(0.999, 2.0 * rate / (shape.excess * shape.switchRatePerS + 2.0 * rate));
+    const double pMax =
+        std::min(0.999, 2.0 * rate / (shape.excess * shape.switchRatePerS + 2.0 * rate));
     const double pMin = std::min(1e-4, 0.5 * pMax);
     auto ks = [&](double x) {
         const auto law = mmpp2GapLaw(mmppFrom(rate, shape, logistic(x)));
-        return ksDistance(sortedGaps, [&](double g) { return law.cdf(g); }, 20000);
+        return ksDistance(
+            sortedGaps, [&](double g) { return law.cdf(g); }, 20000);
     };
     const double x = minimiseOnGrid(ks, logit(pMin), logit(pMax), 120);
     return mmppFrom(rate, shape, logistic(x));
@@ -237,8 +240,9 @@ void addFits(ArrivalCharacterisation& c, std::span<const double> sortedGaps,
     poisson.kind = "poisson";
     poisson.ratePerS = rate;
     poisson.cv = 1.0;
-    assess(poisson, sortedGaps, curve, c, [&](double g) { return 1.0 - std::exp(-rate * g); },
-           [](double) { return 1.0; });
+    assess(
+        poisson, sortedGaps, curve, c, [&](double g) { return 1.0 - std::exp(-rate * g); },
+        [](double) { return 1.0; });
     c.fits.push_back(std::move(poisson));
 
     if (c.gapCv > 0.01) {
@@ -248,9 +252,10 @@ void addFits(ArrivalCharacterisation& c, std::span<const double> sortedGaps,
         gamma.cv = c.gapCv;
         const double shape = 1.0 / (c.gapCv * c.gapCv);
         const double cv2 = c.gapCv * c.gapCv;
-        assess(gamma, sortedGaps, curve, c,
-               [&](double g) { return regularizedGammaP(shape, g * rate * shape); },
-               [&](double) { return cv2; });
+        assess(
+            gamma, sortedGaps, curve, c,
+            [&](double g) { return regularizedGammaP(shape, g * rate * shape); },
+            [&](double) { return cv2; });
         c.fits.push_back(std::move(gamma));
     }
 
@@ -271,18 +276,21 @@ void addFits(ArrivalCharacterisation& c, std::span<const double> sortedGaps,
     const auto law = mmpp2GapLaw(mmpp.mmpp2);
     mmpp.cv = std::sqrt(std::max(0.0, law.scv()));
     const Mmpp2Params params = mmpp.mmpp2;
-    assess(mmpp, sortedGaps, curve, c, [law](double g) { return law.cdf(g); },
-           [params](double w) { return mmpp2Idc(params, w); });
+    assess(
+        mmpp, sortedGaps, curve, c, [law](double g) { return law.cdf(g); },
+        [params](double w) { return mmpp2Idc(params, w); });
     c.fits.push_back(std::move(mmpp));
 }
 
 std::string describeFit(const ArrivalModelFit& f)
 {
-    std::string text = f.kind + ": KS " + fixed(f.ksDistance) + (f.ksDistance <= f.ksCritical ? " <= " : " > ") +
-                       fixed(f.ksCritical) + " (1%)";
+    std::string text = f.kind + ": KS " + fixed(f.ksDistance) +
+                       (f.ksDistance <= f.ksCritical ? " <= " : " > ") + fixed(f.ksCritical) +
+                       " (1%)";
     if (std::isnan(f.dispersionZ))
         return text + ", dispersion not compared (trace shorter than 16 windows of 64 mean gaps)";
-    return text + ", dispersion z " + fixed(f.dispersionZ) + (f.dispersionZ <= kMaxZ ? " <= 3" : " > 3");
+    return text + ", dispersion z " + fixed(f.dispersionZ) +
+           (f.dispersionZ <= kMaxZ ? " <= 3" : " > 3");
 }
 
 void choose(ArrivalCharacterisation& c)

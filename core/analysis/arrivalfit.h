@@ -18,15 +18,17 @@ namespace bs::analysis {
 /// One fitted arrival model with its goodness of fit.
 struct ArrivalModelFit
 {
-    std::string kind;         ///< "poisson", "gamma" or "mmpp2" (simulator arrival kinds).
-    double ratePerS = kNaN;   ///< Mean rate (all kinds).
-    double cv = kNaN;         ///< Gap coefficient of variation (gamma's parameter; model's for others).
-    Mmpp2Params mmpp2;        ///< mmpp2 only.
+    std::string kind;       ///< "poisson", "gamma" or "mmpp2" (simulator arrival kinds).
+    double ratePerS = kNaN; ///< Mean rate (all kinds).
+    double cv = kNaN;  ///< Gap coefficient of variation (gamma's parameter; model's for others).
+    Mmpp2Params mmpp2; ///< mmpp2 only.
     double ksDistance = kNaN; ///< Kolmogorov-Smirnov distance on the inter-arrival times.
-    double ksCritical = kNaN; ///< 1.628 / sqrt(gaps): the 1% level (conservative: fitted parameters).
-    double dispersionZ = kNaN; ///< RMS of z = log(IDC_model / IDC_data) / sd over the compared scales.
-    bool passes = false;       ///< ksDistance <= ksCritical and dispersionZ <= 3.
-    std::vector<double> idc;   ///< The model's IDC at ArrivalCharacterisation::idcWindowS.
+    double ksCritical =
+        kNaN; ///< 1.628 / sqrt(gaps): the 1% level (conservative: fitted parameters).
+    double dispersionZ =
+        kNaN;            ///< RMS of z = log(IDC_model / IDC_data) / sd over the compared scales.
+    bool passes = false; ///< ksDistance <= ksCritical and dispersionZ <= 3.
+    std::vector<double> idc;    ///< The model's IDC at ArrivalCharacterisation::idcWindowS.
     std::vector<double> gapCdf; ///< The model's gap CDF at ArrivalCharacterisation::gaps.cdfValue.
 };
 
@@ -36,7 +38,7 @@ struct ArrivalCharacterisation
     bool available = false;
     std::string reason; ///< Why not available (too few arrivals, no time span).
     std::uint64_t count = 0;
-    double spanS = kNaN;       ///< Last minus first arrival.
+    double spanS = kNaN;        ///< Last minus first arrival.
     double meanRatePerS = kNaN; ///< (count - 1) / span.
     double gapMeanS = kNaN;
     double gapCv = kNaN;
@@ -46,7 +48,7 @@ struct ArrivalCharacterisation
     std::vector<double> idcWindowS;
     std::vector<double> idc;
     std::vector<std::uint64_t> idcWindows; ///< Windows behind each value.
-    double userWindowS = kNaN; ///< The --window-s window, and the IDC over it.
+    double userWindowS = kNaN;             ///< The --window-s window, and the IDC over it.
     double userWindowIdc = kNaN;
     /// The inter-arrival times (seconds): percentiles and the empirical CDF for the fit overlay.
     Distribution gaps;

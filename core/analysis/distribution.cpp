@@ -70,7 +70,8 @@ void fillCdf(std::span<const double> sorted, std::size_t cdfPoints, Distribution
     } else {
         const std::size_t half = std::max<std::size_t>(cdfPoints / 2, 2);
         for (std::size_t k = 0; k < half; ++k)
-            ranks.push_back(std::size_t(std::llround(double(k) * double(n - 1) / double(half - 1))));
+            ranks.push_back(
+                std::size_t(std::llround(double(k) * double(n - 1) / double(half - 1))));
         // The tail, evenly in -log10(1 - p) from p = 0.5 to p = 1 - 1/n.
         const double t0 = std::log10(2.0);
         const double t1 = std::log10(double(n));

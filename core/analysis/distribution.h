@@ -17,13 +17,13 @@ inline constexpr double kReportedPercentiles[] = {0.50, 0.90, 0.95, 0.99, 0.999}
 /// "insufficient samples" flag (see orderstatistics.h for both rules).
 struct PercentileEstimate
 {
-    double probability = 0.0; ///< e.g. 0.99.
-    double value = kNaN;      ///< numpy's default ('linear') estimate; NaN without samples.
-    double ciLow = kNaN;      ///< x(lowerRank); NaN when the interval is unbounded below.
-    double ciHigh = kNaN;     ///< x(upperRank); NaN when the interval is unbounded above.
-    std::uint64_t lowerRank = 0; ///< 1-based rank of ciLow; 0 = unbounded.
-    std::uint64_t upperRank = 0; ///< 1-based rank of ciHigh; n + 1 = unbounded.
-    double coverage = kNaN;      ///< Exact coverage of [ciLow, ciHigh] (>= 0.95).
+    double probability = 0.0;         ///< e.g. 0.99.
+    double value = kNaN;              ///< numpy's default ('linear') estimate; NaN without samples.
+    double ciLow = kNaN;              ///< x(lowerRank); NaN when the interval is unbounded below.
+    double ciHigh = kNaN;             ///< x(upperRank); NaN when the interval is unbounded above.
+    std::uint64_t lowerRank = 0;      ///< 1-based rank of ciLow; 0 = unbounded.
+    std::uint64_t upperRank = 0;      ///< 1-based rank of ciHigh; n + 1 = unbounded.
+    double coverage = kNaN;           ///< Exact coverage of [ciLow, ciHigh] (>= 0.95).
     std::uint64_t minimumSamples = 0; ///< MLPerf early-stopping floor for this percentile.
     bool sufficient = false;          ///< n >= minimumSamples.
 };

@@ -88,8 +88,9 @@ void collectDeviceActivity(detail::KernelWork& w, KernelAnalysis& out)
             ++out.otherDeviceEvents;
         }
     }
-    const bool sorted = std::is_sorted(keys.begin(), keys.end(),
-                                       [](const KeyIndex& a, const KeyIndex& b) { return a.key < b.key; });
+    const bool sorted =
+        std::is_sorted(keys.begin(), keys.end(),
+                       [](const KeyIndex& a, const KeyIndex& b) { return a.key < b.key; });
     if (!sorted) {
         std::vector<KeyIndex> scratch;
         radixSort(keys, scratch);
@@ -121,7 +122,9 @@ void accumulate(detail::KernelWork& w, std::vector<StepBreakdown>& steps,
             overheads.push_back(overhead);
             overheadSum[std::size_t(w.stepOf[k])] += overhead;
             ++joined[std::size_t(w.stepOf[k])];
-            s.launchOverheadMaxS = std::isnan(s.launchOverheadMaxS) ? overhead : std::max(s.launchOverheadMaxS, overhead);
+            s.launchOverheadMaxS = std::isnan(s.launchOverheadMaxS)
+                                       ? overhead
+                                       : std::max(s.launchOverheadMaxS, overhead);
         }
         auto& top = byName[e.nameId];
         ++top.count;
@@ -194,8 +197,9 @@ StepBreakdown totalOf(const std::vector<StepBreakdown>& all, double spanS, doubl
         t.userMarkedS += s.userMarkedS;
         if (s.launches > 0) {
             overheadSum += s.launchOverheadMeanS * double(s.launches);
-            t.launchOverheadMaxS = std::isnan(t.launchOverheadMaxS) ? s.launchOverheadMaxS
-                                                                     : std::max(t.launchOverheadMaxS, s.launchOverheadMaxS);
+            t.launchOverheadMaxS = std::isnan(t.launchOverheadMaxS)
+                                       ? s.launchOverheadMaxS
+                                       : std::max(t.launchOverheadMaxS, s.launchOverheadMaxS);
         }
     }
     if (t.launches > 0)

@@ -45,8 +45,8 @@ struct StepBreakdown
     double busyFraction = kNaN;
     std::array<double, kKernelClassCount> classS{}; ///< Device time by KernelClass (summed).
     std::uint64_t kernels = 0;
-    std::uint64_t memoryOps = 0; ///< memcpy / memset activities.
-    std::uint64_t launches = 0;  ///< Host runtime calls joined to device activity.
+    std::uint64_t memoryOps = 0;  ///< memcpy / memset activities.
+    std::uint64_t launches = 0;   ///< Host runtime calls joined to device activity.
     double kernelsPerItem = kNaN; ///< With itemsPerStep: the fusion effect.
     double launchesPerItem = kNaN;
     double launchOverheadMeanS = kNaN; ///< Runtime call start -> device start, by correlation.
@@ -84,7 +84,7 @@ struct TopKernel
 {
     std::string name;
     KernelClass kernelClass = KernelClass::Other;
-    bool tensorCore = false;       ///< The name shows a tensor/matrix-core implementation.
+    bool tensorCore = false;          ///< The name shows a tensor/matrix-core implementation.
     bool noTensorCoreVariant = false; ///< Counted as mapping fallback.
     std::uint64_t count = 0;
     double totalS = 0.0;
@@ -99,9 +99,10 @@ struct FallbackEntry
     std::string kind; ///< "cpu_op", "no_tensor_core", "user_marked".
     std::string name;
     std::uint64_t count = 0;
-    double timeS = 0.0;    ///< Summed duration (host for CPU ops, device for kernels).
-    double exposedS = 0.0; ///< The part that lengthened steps (device idle meanwhile / kernel time).
-    double share = 0.0;    ///< exposedS / summed step wall time.
+    double timeS = 0.0; ///< Summed duration (host for CPU ops, device for kernels).
+    double exposedS =
+        0.0;            ///< The part that lengthened steps (device idle meanwhile / kernel time).
+    double share = 0.0; ///< exposedS / summed step wall time.
 };
 
 struct KernelAnalysis
@@ -112,14 +113,14 @@ struct KernelAnalysis
     std::uint64_t events = 0;
     std::uint64_t kernels = 0;
     std::uint64_t memoryOps = 0;
-    std::uint64_t launchesJoined = 0; ///< Device activities joined to a runtime call.
+    std::uint64_t launchesJoined = 0;    ///< Device activities joined to a runtime call.
     std::uint64_t otherDeviceEvents = 0; ///< Device-side events of other kinds (not analysed).
-    std::string stepSource; ///< "ProfilerStep#", "annotation 'X'", "whole trace".
+    std::string stepSource;              ///< "ProfilerStep#", "annotation 'X'", "whole trace".
     std::vector<StepBreakdown> steps;
     StepBreakdown total; ///< The whole trace: wall = device span.
     double deviceSpanS = 0.0;
     std::vector<DeviceUse> devices;
-    double deviceJainBusy = kNaN;     ///< Core-level fairness over devices.
+    double deviceJainBusy = kNaN; ///< Core-level fairness over devices.
     double deviceMaxToMeanBusy = kNaN;
     Distribution launchOverheadS;
     std::vector<TopKernel> topKernels;

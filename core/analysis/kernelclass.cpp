@@ -26,7 +26,8 @@ bool containsAny(const std::string& text, std::initializer_list<std::string_view
 /// Tensile (rocBLAS/hipBLASLt) names MFMA kernels with an "_MI<m>x<n>" tile field.
 bool hasTensileMatrixInstruction(const std::string& text)
 {
-    for (std::size_t at = text.find("_mi"); at != std::string::npos; at = text.find("_mi", at + 1)) {
+    for (std::size_t at = text.find("_mi"); at != std::string::npos;
+         at = text.find("_mi", at + 1)) {
         if (at + 3 < text.size() && std::isdigit(static_cast<unsigned char>(text[at + 3])))
             return true;
     }
@@ -62,15 +63,24 @@ KernelClass classifyKernel(std::string_view name, data::EventCategory category)
     if (category == data::EventCategory::Memcpy || category == data::EventCategory::Memset ||
         containsAny(n, {"memcpy", "memset"}))
         return KernelClass::Memory;
-    if (containsAny(n, {"gemm", "gemv", "matmul", "bmm", "cutlass", "cublas", "xmma", "hmma", "wmma",
-                        "mfma", "scudnn", "cijk_", "implicit_gemm", "fprop", "dgrad", "wgrad",
-                        "conv2d", "convolution", "winograd", "fft", "attention", "attn", "fmha",
-                        "flash_"}))
+    if (containsAny(n, {"gemm",          "gemv",  "matmul",    "bmm",   "cutlass", "cublas",
+                        "xmma",          "hmma",  "wmma",      "mfma",  "scudnn",  "cijk_",
+                        "implicit_gemm", "fprop", "dgrad",     "wgrad", "conv2d",  "convolution",
+                        "winograd",      "fft",   "attention", "attn",  "fmha",    "flash_"}))
         return KernelClass::Gemm;
-    if (containsAny(n, {"elementwise", "vectorized", "unrolled", "reduce", "softmax", "norm", "pool",
-                        "fill", "copy", "cat_", "index", "scatter", "gather", "transpose",
-                        "nchwtonhwc", "nhwctonchw", "dropout", "relu", "gelu", "silu", "embedding",
-                        "multi_tensor_apply", "epilogue", "adam", "sgd"}))
+    if (containsAny(n, {"elementwise", "vectorized",
+                        "unrolled",    "reduce",
+                        "softmax",     "norm",
+                        "pool",        "fill",
+                        "copy",        "cat_",
+                        "index",       "scatter",
+                        "gather",      "transpose",
+                        "nchwtonhwc",  "nhwctonchw",
+                        "dropout",     "relu",
+                        "gelu",        "silu",
+                        "embedding",   "multi_tensor_apply",
+                        "epilogue",    "adam",
+                        "sgd"}))
         return KernelClass::Elementwise;
     return KernelClass::Other;
 }
@@ -84,9 +94,10 @@ bool expectsTensorCores(std::string_view name)
 bool hasTensorCoreMarker(std::string_view name)
 {
     const std::string n = lower(name);
-    return containsAny(n, {"xmma", "hmma", "imma", "wmma", "gmma", "mma_", "tensorop", "tf32", "bf16",
-                           "fp16", "f16", "h16", "1688", "16816", "sm80_", "sm86_", "sm89_",
-                           "sm90_", "ampere_h", "turing_h", "volta_h", "mfma"}) ||
+    return containsAny(n, {"xmma",     "hmma",     "imma",    "wmma",  "gmma",  "mma_",
+                           "tensorop", "tf32",     "bf16",    "fp16",  "f16",   "h16",
+                           "1688",     "16816",    "sm80_",   "sm86_", "sm89_", "sm90_",
+                           "ampere_h", "turing_h", "volta_h", "mfma"}) ||
            hasTensileMatrixInstruction(n);
 }
 

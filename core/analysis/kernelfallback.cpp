@@ -90,7 +90,8 @@ std::vector<Candidate> cpuCandidates(const KernelWork& w)
         const auto& e = events[c.event];
         if (!outer.empty()) {
             const auto& last = events[outer.back().event];
-            if (threadKey(last) == threadKey(e) && e.startS + e.durationS <= last.startS + last.durationS)
+            if (threadKey(last) == threadKey(e) &&
+                e.startS + e.durationS <= last.startS + last.durationS)
                 continue;
         }
         outer.push_back(c);
@@ -142,8 +143,9 @@ void findFallbacks(KernelWork& w, std::vector<StepBreakdown>& steps, KernelAnaly
         f.name = w.trace.names[key.second];
         out.fallbacks.push_back(f);
     }
-    std::stable_sort(out.fallbacks.begin(), out.fallbacks.end(),
-                     [](const FallbackEntry& a, const FallbackEntry& b) { return a.exposedS > b.exposedS; });
+    std::stable_sort(
+        out.fallbacks.begin(), out.fallbacks.end(),
+        [](const FallbackEntry& a, const FallbackEntry& b) { return a.exposedS > b.exposedS; });
     if (out.fallbacks.size() > 50)
         out.fallbacks.resize(50);
 }

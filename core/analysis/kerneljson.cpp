@@ -49,11 +49,16 @@ json devicesJson(const std::vector<DeviceUse>& devices)
     for (const auto& d : devices) {
         json streams = json::array();
         for (const auto& s : d.streams) {
-            streams.push_back({{"stream", s.stream}, {"events", s.events},
-                               {"busy_ms", s.busyS * 1e3}, {"utilisation", s.utilisation}});
+            streams.push_back({{"stream", s.stream},
+                               {"events", s.events},
+                               {"busy_ms", s.busyS * 1e3},
+                               {"utilisation", s.utilisation}});
         }
-        out.push_back({{"device", d.device}, {"events", d.events}, {"busy_ms", d.busyS * 1e3},
-                       {"utilisation", d.utilisation}, {"stream_jain", number(d.streamJain)},
+        out.push_back({{"device", d.device},
+                       {"events", d.events},
+                       {"busy_ms", d.busyS * 1e3},
+                       {"utilisation", d.utilisation},
+                       {"stream_jain", number(d.streamJain)},
                        {"streams", streams}});
     }
     return out;
@@ -68,15 +73,23 @@ json toJson(const KernelAnalysis& k)
         steps.push_back(stepJson(s));
     json top = json::array();
     for (const auto& t : k.topKernels) {
-        top.push_back({{"name", t.name}, {"class", kernelClassName(t.kernelClass)},
-                       {"tensor_core", t.tensorCore}, {"no_tensor_core_variant", t.noTensorCoreVariant},
-                       {"count", t.count}, {"total_ms", t.totalS * 1e3}, {"mean_ms", t.meanS * 1e3},
-                       {"max_ms", t.maxS * 1e3}, {"share", t.share}});
+        top.push_back({{"name", t.name},
+                       {"class", kernelClassName(t.kernelClass)},
+                       {"tensor_core", t.tensorCore},
+                       {"no_tensor_core_variant", t.noTensorCoreVariant},
+                       {"count", t.count},
+                       {"total_ms", t.totalS * 1e3},
+                       {"mean_ms", t.meanS * 1e3},
+                       {"max_ms", t.maxS * 1e3},
+                       {"share", t.share}});
     }
     json fallbacks = json::array();
     for (const auto& f : k.fallbacks) {
-        fallbacks.push_back({{"kind", f.kind}, {"name", f.name}, {"count", f.count},
-                             {"time_ms", f.timeS * 1e3}, {"exposed_ms", f.exposedS * 1e3},
+        fallbacks.push_back({{"kind", f.kind},
+                             {"name", f.name},
+                             {"count", f.count},
+                             {"time_ms", f.timeS * 1e3},
+                             {"exposed_ms", f.exposedS * 1e3},
                              {"share_of_step_time", f.share}});
     }
     return {{"kind", "kernel_trace"},
@@ -106,15 +119,22 @@ json toJson(const TailDrivers& d)
 {
     json drivers = json::array();
     for (const auto& x : d.drivers) {
-        drivers.push_back({{"name", x.name}, {"excess_ms", number(x.excessS * 1e3)},
+        drivers.push_back({{"name", x.name},
+                           {"excess_ms", number(x.excessS * 1e3)},
                            {"share", number(x.share)},
                            {"ci95_ms", {number(x.ciLowS * 1e3), number(x.ciHighS * 1e3)}},
                            {"evidence", x.evidence}});
     }
-    return {{"available", d.available}, {"reason", d.reason}, {"source", d.source},
-            {"p50_ms", number(d.p50S * 1e3)}, {"p99_ms", number(d.p99S * 1e3)},
-            {"excess_ms", number(d.excessS * 1e3)}, {"sufficient", d.sufficient},
-            {"drivers", drivers}, {"method", d.method}, {"uncertainty", d.uncertainty},
+    return {{"available", d.available},
+            {"reason", d.reason},
+            {"source", d.source},
+            {"p50_ms", number(d.p50S * 1e3)},
+            {"p99_ms", number(d.p99S * 1e3)},
+            {"excess_ms", number(d.excessS * 1e3)},
+            {"sufficient", d.sufficient},
+            {"drivers", drivers},
+            {"method", d.method},
+            {"uncertainty", d.uncertainty},
             {"notes", d.notes}};
 }
 
@@ -122,11 +142,17 @@ json toJson(const PowerJoin& p)
 {
     json windows = json::array();
     for (const auto& w : p.windows) {
-        windows.push_back({{"label", w.label}, {"start_s", w.startS}, {"end_s", w.endS},
-                           {"energy_j", number(w.energyJ)}, {"band_j", {number(w.lowJ), number(w.highJ)}},
-                           {"mean_power_w", number(w.meanPowerW)}, {"readings", w.readings},
-                           {"items", w.items}, {"per_item_j", number(w.perItemJ)},
-                           {"reference_j", number(w.referenceJ)}, {"covered", w.covered}});
+        windows.push_back({{"label", w.label},
+                           {"start_s", w.startS},
+                           {"end_s", w.endS},
+                           {"energy_j", number(w.energyJ)},
+                           {"band_j", {number(w.lowJ), number(w.highJ)}},
+                           {"mean_power_w", number(w.meanPowerW)},
+                           {"readings", w.readings},
+                           {"items", w.items},
+                           {"per_item_j", number(w.perItemJ)},
+                           {"reference_j", number(w.referenceJ)},
+                           {"covered", w.covered}});
     }
     return {{"windows", windows},
             {"total_j", p.totalJ},
@@ -144,18 +170,28 @@ json toJson(const ThermalEvidence& t)
 {
     json drops = json::array();
     for (const auto& d : t.drops) {
-        drops.push_back({{"start_s", d.startS}, {"end_s", d.endS}, {"min_clock_mhz", number(d.minClockMHz)},
-                         {"drop_fraction", number(d.dropFraction)}, {"mean_power_w", number(d.meanPowerW)},
+        drops.push_back({{"start_s", d.startS},
+                         {"end_s", d.endS},
+                         {"min_clock_mhz", number(d.minClockMHz)},
+                         {"drop_fraction", number(d.dropFraction)},
+                         {"mean_power_w", number(d.meanPowerW)},
                          {"max_temperature_c", number(d.maxTemperatureC)}});
     }
-    return {{"available", t.available}, {"reason", t.reason}, {"window_s", t.windowS},
-            {"start_s", t.startS}, {"power_w", numbers(t.powerW)},
-            {"sm_clock_mhz", numbers(t.smClockMHz)}, {"temperature_c", numbers(t.temperatureC)},
+    return {{"available", t.available},
+            {"reason", t.reason},
+            {"window_s", t.windowS},
+            {"start_s", t.startS},
+            {"power_w", numbers(t.powerW)},
+            {"sm_clock_mhz", numbers(t.smClockMHz)},
+            {"temperature_c", numbers(t.temperatureC)},
             {"throughput_per_s", numbers(t.throughputPerS)},
-            {"idle_power_w", number(t.idlePowerW)}, {"sustained_clock_mhz", number(t.sustainedClockMHz)},
-            {"clock_drops", drops}, {"temperature_rise_c", number(t.temperatureRiseC)},
+            {"idle_power_w", number(t.idlePowerW)},
+            {"sustained_clock_mhz", number(t.sustainedClockMHz)},
+            {"clock_drops", drops},
+            {"temperature_rise_c", number(t.temperatureRiseC)},
             {"clock_throughput_correlation", number(t.clockThroughputCorrelation)},
-            {"verdict", t.verdict}, {"method", t.method}};
+            {"verdict", t.verdict},
+            {"method", t.method}};
 }
 
 } // namespace bs::analysis

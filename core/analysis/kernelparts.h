@@ -36,10 +36,10 @@ struct KernelWork
     std::vector<std::uint32_t> device; ///< Event indices, by start time.
     std::vector<double> launchS;       ///< Start of the joined runtime call, NaN when none.
     std::vector<std::int32_t> stepOf;  ///< Step index, or steps.size() for "outside every step".
-    std::vector<std::uint32_t> launchCalls; ///< Runtime events joined to device activity.
+    std::vector<std::uint32_t> launchCalls;      ///< Runtime events joined to device activity.
     std::vector<std::pair<double, double>> busy; ///< Merged busy intervals, any device.
-    std::vector<double> busyBefore; ///< Busy time before interval k (prefix sums).
-    std::vector<double> stepLastEndS; ///< Per step: the end of its last device activity.
+    std::vector<double> busyBefore;              ///< Busy time before interval k (prefix sums).
+    std::vector<double> stepLastEndS;            ///< Per step: the end of its last device activity.
 };
 
 /// Steps by the options' rule (see KernelAnalysisOptions::stepAnnotation); `source` says which.

@@ -50,7 +50,8 @@ std::vector<StepSpan> findSteps(const data::KernelTrace& t, const std::string& p
     for (const auto& e : t.events) {
         first = std::min(first, e.startS);
         last = std::max(last, e.startS + e.durationS);
-        if (e.category != data::EventCategory::UserAnnotation || e.phase != data::EventPhase::Complete)
+        if (e.category != data::EventCategory::UserAnnotation ||
+            e.phase != data::EventPhase::Complete)
             continue;
         const std::string& name = t.names[e.nameId];
         const bool match = needle.empty() ? name.rfind("ProfilerStep#", 0) == 0
@@ -61,7 +62,8 @@ std::vector<StepSpan> findSteps(const data::KernelTrace& t, const std::string& p
     spans = innermost(std::move(spans));
     wholeTrace = spans.empty();
     if (!wholeTrace) {
-        source = needle.empty() ? "ProfilerStep# annotations" : "annotations containing '" + pattern + "'";
+        source = needle.empty() ? "ProfilerStep# annotations"
+                                : "annotations containing '" + pattern + "'";
         return spans;
     }
     source = needle.empty() ? "whole trace (no ProfilerStep# annotations)"

@@ -114,7 +114,8 @@ void walkTimeline(KernelWork& w, std::vector<StepBreakdown>& steps, KernelAnalys
         if (w.busy.empty() || start > curEnd) {
             if (!w.busy.empty() && !std::isnan(w.launchS[k]) && w.launchS[k] >= curEnd) {
                 // The device went idle before this work was even launched: the host was late.
-                const double from = step < stepCount ? std::max(curEnd, w.steps[step].startS) : curEnd;
+                const double from =
+                    step < stepCount ? std::max(curEnd, w.steps[step].startS) : curEnd;
                 if (start > from) {
                     steps[step].hostGapS += start - from;
                     ++steps[step].hostGaps;
@@ -138,7 +139,8 @@ void walkTimeline(KernelWork& w, std::vector<StepBreakdown>& steps, KernelAnalys
         ++streamUse[s].events;
         streamUse[s].busyS += e.durationS;
         if (step < stepCount)
-            w.stepLastEndS[step] = std::isnan(w.stepLastEndS[step]) ? end : std::max(w.stepLastEndS[step], end);
+            w.stepLastEndS[step] =
+                std::isnan(w.stepLastEndS[step]) ? end : std::max(w.stepLastEndS[step], end);
     }
     out.deviceSpanS = curEnd - firstS;
     for (auto& s : streamUse)
@@ -157,12 +159,14 @@ double idleWithin(const KernelWork& w, double a, double b)
     if (!(b > a))
         return 0.0;
     auto busyUpTo = [&](double t) {
-        const auto it = std::upper_bound(w.busy.begin(), w.busy.end(), t,
-                                         [](double v, const std::pair<double, double>& iv) { return v < iv.first; });
+        const auto it = std::upper_bound(
+            w.busy.begin(), w.busy.end(), t,
+            [](double v, const std::pair<double, double>& iv) { return v < iv.first; });
         if (it == w.busy.begin())
             return 0.0;
         const std::size_t k = std::size_t(it - w.busy.begin()) - 1;
-        return w.busyBefore[k] + std::clamp(t - w.busy[k].first, 0.0, w.busy[k].second - w.busy[k].first);
+        return w.busyBefore[k] +
+               std::clamp(t - w.busy[k].first, 0.0, w.busy[k].second - w.busy[k].first);
     };
     return (b - a) - (busyUpTo(b) - busyUpTo(a));
 }

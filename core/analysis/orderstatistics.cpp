@@ -97,7 +97,8 @@ OrderStatisticInterval orderStatisticInterval(std::uint64_t n, double probabilit
     }
     // Smallest k in [0, n-1] with F(k) >= 1 - tail; n when there is none.
     std::int64_t kHigh = std::int64_t(n);
-    for (std::int64_t k = std::int64_t(mass.lo()); k <= std::min<std::int64_t>(last, std::int64_t(mass.hi())); ++k) {
+    for (std::int64_t k = std::int64_t(mass.lo());
+         k <= std::min<std::int64_t>(last, std::int64_t(mass.hi())); ++k) {
         if (mass.cdf(k) >= 1.0 - tail) {
             kHigh = k;
             break;

@@ -35,7 +35,8 @@ Expected<std::vector<Channel>> channelsOf(const data::PowerSeries& s, int wanted
         ids.push_back(s.channel.empty() ? 0 : s.channel.front());
     if (wanted >= 0) {
         if (std::find(ids.begin(), ids.end(), wanted) == ids.end())
-            return makeError(ErrorCode::Value, "the power log has no channel " + std::to_string(wanted));
+            return makeError(ErrorCode::Value,
+                             "the power log has no channel " + std::to_string(wanted));
         ids = {wanted};
     }
     std::vector<Channel> out(ids.size());
@@ -135,14 +136,16 @@ std::string noteFor(double readingWindowS, double intervalS)
 
 } // namespace
 
-Expected<PowerJoin> joinPower(const data::PowerSeries& series, std::span<const EnergyWindow> windows,
+Expected<PowerJoin> joinPower(const data::PowerSeries& series,
+                              std::span<const EnergyWindow> windows,
                               const PowerJoinOptions& options, Progress& progress,
                               const CancelToken& cancel)
 {
     if (auto status = validate(series, windows); !status)
         return status.error();
     PowerJoin out;
-    out.readingWindowS = options.readingWindowS >= 0.0 ? options.readingWindowS : series.readingWindowS;
+    out.readingWindowS =
+        options.readingWindowS >= 0.0 ? options.readingWindowS : series.readingWindowS;
     auto channels = channelsOf(series, options.channel, 0.5 * out.readingWindowS);
     if (!channels)
         return channels.error();
@@ -161,7 +164,8 @@ Expected<PowerJoin> joinPower(const data::PowerSeries& series, std::span<const E
             progress.advanceTo(i);
         }
         const auto& w = windows[i];
-        EnergyEstimate e{w.label, w.startS, w.endS, 0.0, 0.0, 0.0, kNaN, 0, w.items, kNaN, w.referenceEnergyJ, true};
+        EnergyEstimate e{w.label, w.startS,           w.endS, 0.0, 0.0, 0.0, kNaN, 0, w.items,
+                         kNaN,    w.referenceEnergyJ, true};
         for (const auto& ch : *channels) {
             const Integral part = integrate(ch, w.startS, w.endS);
             e.energyJ += part.energyJ, e.lowJ += part.lowJ, e.highJ += part.highJ;

@@ -53,9 +53,9 @@ struct PowerJoin
     double totalJ = 0.0; ///< Over the covered windows.
     double totalLowJ = 0.0;
     double totalHighJ = 0.0;
-    double totalReferenceJ = kNaN; ///< Over covered windows that have a reference.
-    double referenceRatio = kNaN;  ///< totalJ / totalReferenceJ over those windows.
-    std::uint64_t uncovered = 0;   ///< Windows not entirely inside the log (not in the totals).
+    double totalReferenceJ = kNaN;   ///< Over covered windows that have a reference.
+    double referenceRatio = kNaN;    ///< totalJ / totalReferenceJ over those windows.
+    std::uint64_t uncovered = 0;     ///< Windows not entirely inside the log (not in the totals).
     double samplingIntervalS = kNaN; ///< Median time between readings.
     double readingWindowS = 0.0;
     std::string note;
@@ -69,7 +69,8 @@ struct PowerJoin
 /// interval. Transients shorter than the sampling interval are invisible to any of these.
 /// Errors: a series without power readings, non-finite values, windows that end before they
 /// start, a channel the series does not have.
-Expected<PowerJoin> joinPower(const data::PowerSeries& series, std::span<const EnergyWindow> windows,
+Expected<PowerJoin> joinPower(const data::PowerSeries& series,
+                              std::span<const EnergyWindow> windows,
                               const PowerJoinOptions& options = {},
                               Progress& progress = Progress::null(),
                               const CancelToken& cancel = CancelToken());

@@ -54,22 +54,22 @@ Status checkFinite(const std::vector<double>& column, const char* name)
 Status validate(const data::RequestTrace& t)
 {
     const std::size_t n = t.size();
-    for (auto status : {checkLength(t.intendedS, "intended", n), checkLength(t.dispatchS, "dispatch", n),
-                        checkLength(t.completionS, "completion", n), checkLength(t.batchId, "batch_id", n),
-                        checkLength(t.batchSize, "batch_size", n), checkLength(t.streamIndex, "stream", n),
-                        checkLength(t.inputTokens, "input_tokens", n),
-                        checkLength(t.outputTokens, "output_tokens", n),
-                        checkFinite(t.arrivalS, "arrival"), checkFinite(t.intendedS, "intended"),
-                        checkFinite(t.dispatchS, "dispatch"), checkFinite(t.completionS, "completion")}) {
+    for (auto status :
+         {checkLength(t.intendedS, "intended", n), checkLength(t.dispatchS, "dispatch", n),
+          checkLength(t.completionS, "completion", n), checkLength(t.batchId, "batch_id", n),
+          checkLength(t.batchSize, "batch_size", n), checkLength(t.streamIndex, "stream", n),
+          checkLength(t.inputTokens, "input_tokens", n),
+          checkLength(t.outputTokens, "output_tokens", n), checkFinite(t.arrivalS, "arrival"),
+          checkFinite(t.intendedS, "intended"), checkFinite(t.dispatchS, "dispatch"),
+          checkFinite(t.completionS, "completion")}) {
         if (!status)
             return status;
     }
     for (std::size_t i = 0; i < t.completionS.size(); ++i) {
         if (t.completionS[i] < t.arrivalS[i])
-            return makeError(ErrorCode::Value, requestWord(i) + ": completion (" +
-                                                   secondsText(t.completionS[i]) +
-                                                   ") is before arrival (" +
-                                                   secondsText(t.arrivalS[i]) + ")");
+            return makeError(ErrorCode::Value,
+                             requestWord(i) + ": completion (" + secondsText(t.completionS[i]) +
+                                 ") is before arrival (" + secondsText(t.arrivalS[i]) + ")");
     }
     for (std::size_t i = 0; i < t.dispatchS.size(); ++i) {
         const bool late = !t.completionS.empty() && t.dispatchS[i] > t.completionS[i];
@@ -144,8 +144,8 @@ detail::Derived deriveColumns(const data::RequestTrace& t, const RequestAnalysis
 } // namespace
 
 Expected<RequestAnalysis> analyzeRequests(const data::RequestTrace& trace,
-                                          const RequestAnalysisOptions& options,
-                                          Progress& progress, const CancelToken& cancel)
+                                          const RequestAnalysisOptions& options, Progress& progress,
+                                          const CancelToken& cancel)
 {
     if (auto status = validate(trace); !status)
         return status.error();
@@ -153,18 +153,22 @@ Expected<RequestAnalysis> analyzeRequests(const data::RequestTrace& trace,
         return makeError(ErrorCode::Value, "the request trace has no requests");
     if (options.windowS < 0.0 || !std::isfinite(options.windowS))
         return makeError(ErrorCode::Usage, "the window must be a positive number of seconds");
-    if (options.claimedRatePerS && !(*options.claimedRatePerS > 0.0 && std::isfinite(*options.claimedRatePerS)))
-        return makeError(ErrorCode::Usage, "the claimed rate must be a positive number of requests per second");
+    if (options.claimedRatePerS &&
+        !(*options.claimedRatePerS > 0.0 && std::isfinite(*options.claimedRatePerS)))
+        return makeError(ErrorCode::Usage,
+                         "the claimed rate must be a positive number of requests per second");
     RequestAnalysis out;
     out.name = trace.name;
     out.requests = trace.size();
     out.originEpochS = trace.originEpochS;
     const auto [minIt, maxIt] = std::minmax_element(trace.arrivalS.begin(), trace.arrivalS.end());
     out.firstArrivalS = *minIt;
-    const double lastS =
-        trace.hasCompletion() ? *std::max_element(trace.completionS.begin(), trace.completionS.end()) : *maxIt;
+    const double lastS = trace.hasCompletion()
+                             ? *std::max_element(trace.completionS.begin(), trace.completionS.end())
+                             : *maxIt;
     out.spanS = lastS - out.firstArrivalS;
-    const double windowS = options.windowS > 0.0 ? options.windowS : detail::niceWindow(out.spanS, 100.0);
+    const double windowS =
+        options.windowS > 0.0 ? options.windowS : detail::niceWindow(out.spanS, 100.0);
     const double windows = std::floor(out.spanS / windowS) + 1.0;
     if (windows > kMaxWindows)
         return makeError(ErrorCode::Usage, "a window of " + secondsText(windowS) + " gives " +
@@ -179,7 +183,8 @@ Expected<RequestAnalysis> analyzeRequests(const data::RequestTrace& trace,
     if (cancel.isCancelled())
         return makeError(ErrorCode::Cancelled, "request analysis cancelled");
     progress.advanceTo(1);
-    out.timeSeries = detail::timeSeries(trace, derived, out.firstArrivalS, windowS, std::size_t(windows));
+    out.timeSeries =
+        detail::timeSeries(trace, derived, out.firstArrivalS, windowS, std::size_t(windows));
     const detail::BatchGroups groups = detail::groupBatches(trace);
     out.batches = detail::batchStatistics(trace, groups, options.cdfPoints);
     progress.advanceTo(2);

@@ -45,7 +45,7 @@ struct RequestTimeSeries
     std::vector<double> startS;
     std::vector<std::uint64_t> arrivals;
     std::vector<std::uint64_t> completions;
-    std::vector<double> throughputPerS; ///< Completions in the window / windowS.
+    std::vector<double> throughputPerS;       ///< Completions in the window / windowS.
     std::vector<WindowPercentiles> latency;   ///< One per kReportedPercentiles entry.
     std::vector<WindowPercentiles> queueWait; ///< Empty without dispatch times.
 };
@@ -53,7 +53,7 @@ struct RequestTimeSeries
 /// One part of the latency in the tail against the median.
 struct TailComponent
 {
-    std::string name; ///< "queue_wait", "batch_formation", "server_wait", "service".
+    std::string name;          ///< "queue_wait", "batch_formation", "server_wait", "service".
     double medianMeanS = kNaN; ///< Mean of the part for requests in the median band.
     double tailMeanS = kNaN;   ///< Mean of the part for requests at or above p99.
     double excessS = kNaN;     ///< tailMeanS - medianMeanS.
@@ -82,7 +82,7 @@ struct BatchStatistics
     std::string source; ///< "batch_id" (exact) or "batch_size" (batches estimated).
     std::string reason;
     std::uint64_t batches = 0;
-    double meanSize = kNaN;             ///< Mean over batches.
+    double meanSize = kNaN;              ///< Mean over batches.
     double meanSizeSeenByRequest = kNaN; ///< Mean over requests (larger: big batches hold more).
     std::vector<std::uint64_t> batchesBySize; ///< [b] = batches of size b.
     Distribution formationS;  ///< Last minus first arrival of each batch (batch_id only).
@@ -128,7 +128,7 @@ struct CoordinatedOmission
     std::vector<double> differenceS;
     double meanSendLagS = kNaN; ///< arrival - intended.
     double maxSendLagS = kNaN;
-    double lateFraction = kNaN; ///< Requests sent more than 1% of the median latency late.
+    double lateFraction = kNaN;   ///< Requests sent more than 1% of the median latency late.
     double scheduleDriftS = kNaN; ///< Last arrival minus its intended time.
     std::string verdict;
 };
@@ -141,7 +141,7 @@ struct RequestAnalysis
     std::uint64_t completed = 0;
     double originEpochS = 0.0;
     double firstArrivalS = kNaN;
-    double spanS = kNaN; ///< First arrival to last completion (or last arrival).
+    double spanS = kNaN;    ///< First arrival to last completion (or last arrival).
     Distribution latency;   ///< completion - arrival; count 0 without completions.
     Distribution queueWait; ///< dispatch - arrival; count 0 without dispatch times.
     Distribution service;   ///< completion - dispatch.

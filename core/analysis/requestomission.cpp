@@ -89,7 +89,8 @@ CoordinatedOmission coordinatedOmission(const data::RequestTrace& t, const Deriv
                            " higher at p99: the measured latencies hide time requests spent "
                            "waiting in the load generator (coordinated omission)"
                      : "no material coordinated omission: p99 from intended send times differs "
-                       "by " + percentText(relative);
+                       "by " +
+                           percentText(relative);
     return co;
 }
 

@@ -31,8 +31,8 @@ BatchGroups groupBatches(const data::RequestTrace& trace);
 BatchStatistics batchStatistics(const data::RequestTrace& trace, const BatchGroups& groups,
                                 std::size_t cdfPoints);
 
-RequestTimeSeries timeSeries(const data::RequestTrace& trace, const Derived& derived,
-                             double firstS, double windowS, std::size_t windows);
+RequestTimeSeries timeSeries(const data::RequestTrace& trace, const Derived& derived, double firstS,
+                             double windowS, std::size_t windows);
 
 TailDecomposition decomposeTail(const data::RequestTrace& trace, const Derived& derived,
                                 const BatchGroups& groups, const RequestAnalysisOptions& options);

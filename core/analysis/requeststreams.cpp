@@ -75,7 +75,8 @@ Fairness fairnessOf(const std::vector<StreamStatistics>& streams, double overall
     const auto best = std::min_element(p99.begin(), p99.end()) - p99.begin();
     f.worstStream = used[std::size_t(worst)]->name;
     f.bestStream = used[std::size_t(best)]->name;
-    f.worstToBestP99 = p99[std::size_t(best)] > 0.0 ? p99[std::size_t(worst)] / p99[std::size_t(best)] : kNaN;
+    f.worstToBestP99 =
+        p99[std::size_t(best)] > 0.0 ? p99[std::size_t(worst)] / p99[std::size_t(best)] : kNaN;
     f.worstToOverallP99 = overallP99S > 0.0 ? p99[std::size_t(worst)] / overallP99S : kNaN;
     f.allSufficient = std::all_of(used.begin(), used.end(),
                                   [](const StreamStatistics* s) { return s->p99.sufficient; });

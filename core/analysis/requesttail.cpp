@@ -98,8 +98,8 @@ Parts partsOf(const data::RequestTrace& t, const BatchGroups& g, std::size_t i)
 
 } // namespace
 
-TailDecomposition decomposeTail(const data::RequestTrace& t, const Derived& d,
-                                const BatchGroups& g, const RequestAnalysisOptions& options)
+TailDecomposition decomposeTail(const data::RequestTrace& t, const Derived& d, const BatchGroups& g,
+                                const RequestAnalysisOptions& options)
 {
     TailDecomposition out;
     if (!t.hasCompletion()) {
@@ -117,9 +117,9 @@ TailDecomposition decomposeTail(const data::RequestTrace& t, const Derived& d,
     const double lo = quantileOfSorted(sorted, 0.49);
     const double hi = quantileOfSorted(sorted, 0.51);
     const bool batches = !g.batchOf.empty();
-    const std::vector<std::string> names = batches
-        ? std::vector<std::string>{"batch_formation", "server_wait", "service"}
-        : std::vector<std::string>{"queue_wait", "service"};
+    const std::vector<std::string> names =
+        batches ? std::vector<std::string>{"batch_formation", "server_wait", "service"}
+                : std::vector<std::string>{"queue_wait", "service"};
     const std::size_t parts = names.size();
     Sample s;
     for (std::size_t i = 0; i < t.size(); ++i) {
@@ -154,8 +154,9 @@ TailDecomposition decomposeTail(const data::RequestTrace& t, const Derived& d,
         normalIntervals(s, parts, out.components);
     for (auto& c : out.components)
         c.share = out.excessS != 0.0 ? c.excessS / out.excessS : kNaN;
-    std::stable_sort(out.components.begin(), out.components.end(),
-                     [](const TailComponent& a, const TailComponent& b) { return a.excessS > b.excessS; });
+    std::stable_sort(
+        out.components.begin(), out.components.end(),
+        [](const TailComponent& a, const TailComponent& b) { return a.excessS > b.excessS; });
     out.available = true;
     out.method = std::string("Requests at or above p99 (tail) against requests between p49 and p51 "
                              "(median band); latency = ") +
@@ -164,7 +165,8 @@ TailDecomposition decomposeTail(const data::RequestTrace& t, const Derived& d,
                           : "queue wait (dispatch - arrival) + service (completion - dispatch)") +
                  "; each part's excess = tail mean - median-band mean, so the excesses add up to "
                  "the latency excess. 95% intervals: " +
-                 (small ? "bootstrap over requests, " + std::to_string(std::max(options.bootstrapReplicates, 20)) +
+                 (small ? "bootstrap over requests, " +
+                              std::to_string(std::max(options.bootstrapReplicates, 20)) +
                               " replicates, seed " + std::to_string(options.bootstrapSeed)
                         : std::string("normal approximation of a difference of means (both sets "
                                       "over 20,000 requests)")) +

@@ -71,8 +71,8 @@ double niceWindow(double spanS, double target)
     return 10.0 * decade;
 }
 
-RequestTimeSeries timeSeries(const data::RequestTrace& trace, const Derived& derived,
-                             double firstS, double windowS, std::size_t windows)
+RequestTimeSeries timeSeries(const data::RequestTrace& trace, const Derived& derived, double firstS,
+                             double windowS, std::size_t windows)
 {
     RequestTimeSeries ts;
     ts.windowS = windowS;

@@ -28,9 +28,11 @@ SweepConfidence sweepConfidence(const data::SweepTable& table)
             continue;
         }
         ++out.pointsWithCounts;
-        const std::pair<double, std::optional<double>> reported[] = {
-            {0.50, p.latencyP50S}, {0.90, p.latencyP90S}, {0.95, p.latencyP95S},
-            {0.99, p.latencyP99S}, {0.999, p.latencyP999S}};
+        const std::pair<double, std::optional<double>> reported[] = {{0.50, p.latencyP50S},
+                                                                     {0.90, p.latencyP90S},
+                                                                     {0.95, p.latencyP95S},
+                                                                     {0.99, p.latencyP99S},
+                                                                     {0.999, p.latencyP999S}};
         for (const auto& [probability, value] : reported) {
             if (!value)
                 continue;

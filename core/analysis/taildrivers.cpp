@@ -42,8 +42,9 @@ void rank(TailDrivers& d)
         d.excessS += x.excessS;
     for (auto& x : d.drivers)
         x.share = d.excessS != 0.0 ? x.excessS / d.excessS : kNaN;
-    std::stable_sort(d.drivers.begin(), d.drivers.end(),
-                     [](const TailDriver& a, const TailDriver& b) { return a.excessS > b.excessS; });
+    std::stable_sort(
+        d.drivers.begin(), d.drivers.end(),
+        [](const TailDriver& a, const TailDriver& b) { return a.excessS > b.excessS; });
 }
 
 /// Bootstrap intervals of each part's excess, resampling steps of both sets.
@@ -107,7 +108,8 @@ TailDrivers tailDriversFromSteps(const KernelAnalysis& k, std::uint64_t seed, in
         else if (s.wallS >= lo && s.wallS <= hi)
             median.push_back(partsOf(s));
         const bool candidate = s.wallS < d.p99S;
-        if (candidate && (!nearest || std::fabs(s.wallS - d.p50S) < std::fabs(nearest->wallS - d.p50S)))
+        if (candidate &&
+            (!nearest || std::fabs(s.wallS - d.p50S) < std::fabs(nearest->wallS - d.p50S)))
             nearest = &s;
     }
     if (median.empty() && nearest)
@@ -130,10 +132,10 @@ TailDrivers tailDriversFromSteps(const KernelAnalysis& k, std::uint64_t seed, in
                "(median band; the step nearest the median when the band is empty); each step's "
                "time = mapping fallback + core imbalance + host/launch gaps + the rest, so the "
                "parts' excesses add up to the step-time excess.";
-    d.uncertainty = "bootstrap over steps, " + std::to_string(std::max(replicates, 20)) +
-                    " replicates, seed " + std::to_string(seed) + "; " +
-                    std::to_string(walls.size()) + " steps" +
-                    (d.sufficient ? "" : " - too few for a p99 (459 needed): read the ranking as indicative");
+    d.uncertainty =
+        "bootstrap over steps, " + std::to_string(std::max(replicates, 20)) + " replicates, seed " +
+        std::to_string(seed) + "; " + std::to_string(walls.size()) + " steps" +
+        (d.sufficient ? "" : " - too few for a p99 (459 needed): read the ranking as indicative");
     return d;
 }
 
@@ -157,9 +159,11 @@ TailDrivers tailDrivers(const RequestAnalysis* requests, const KernelAnalysis* k
     d.sufficient = p99 && p99->sufficient;
     for (const auto& c : tail.components) {
         const std::string name = driverName(c.name);
-        auto it = std::find_if(d.drivers.begin(), d.drivers.end(), [&](const TailDriver& x) { return x.name == name; });
+        auto it = std::find_if(d.drivers.begin(), d.drivers.end(),
+                               [&](const TailDriver& x) { return x.name == name; });
         if (it == d.drivers.end()) {
-            d.drivers.push_back({name, c.excessS, kNaN, c.ciLowS, c.ciHighS, "request trace: " + c.name});
+            d.drivers.push_back(
+                {name, c.excessS, kNaN, c.ciLowS, c.ciHighS, "request trace: " + c.name});
         } else {
             // Intervals of two parts are combined conservatively (as if fully correlated).
             it->excessS += c.excessS, it->ciLowS += c.ciLowS, it->ciHighS += c.ciHighS;
@@ -169,16 +173,19 @@ TailDrivers tailDrivers(const RequestAnalysis* requests, const KernelAnalysis* k
     d.method = tail.method;
     const auto intervals = tail.method.find("95% intervals");
     d.uncertainty = intervals == std::string::npos ? tail.method : tail.method.substr(intervals);
-    const TailDrivers steps = kernels ? tailDriversFromSteps(*kernels, seed, replicates) : TailDrivers{};
-    auto service = std::find_if(d.drivers.begin(), d.drivers.end(),
-                                [](const TailDriver& x) { return x.name == "service_variability"; });
+    const TailDrivers steps =
+        kernels ? tailDriversFromSteps(*kernels, seed, replicates) : TailDrivers{};
+    auto service = std::find_if(d.drivers.begin(), d.drivers.end(), [](const TailDriver& x) {
+        return x.name == "service_variability";
+    });
     if (steps.available && steps.excessS > 0.0 && service != d.drivers.end()) {
         const TailDriver whole = *service;
         d.drivers.erase(service);
         for (const auto& s : steps.drivers) {
             const double f = s.excessS / steps.excessS;
-            d.drivers.push_back({s.name, whole.excessS * f, kNaN, whole.ciLowS * f, whole.ciHighS * f,
-                                 "service excess x step-time share from the kernel trace (" + s.evidence + ")"});
+            d.drivers.push_back(
+                {s.name, whole.excessS * f, kNaN, whole.ciLowS * f, whole.ciHighS * f,
+                 "service excess x step-time share from the kernel trace (" + s.evidence + ")"});
         }
         d.source = "request trace + kernel trace steps";
         d.method += " The service part is split into mapping fallback, core imbalance, host/launch "
@@ -186,14 +193,17 @@ TailDrivers tailDrivers(const RequestAnalysis* requests, const KernelAnalysis* k
                     "steps show, assuming that trace profiles the same service.";
     } else if (kernels) {
         d.notes.push_back("the kernel trace could not refine the service part: " +
-                          (steps.available ? std::string("its tail steps are not slower than the median") : steps.reason));
+                          (steps.available
+                               ? std::string("its tail steps are not slower than the median")
+                               : steps.reason));
     } else {
         d.notes.push_back("core imbalance and mapping fallback need a kernel trace of the service");
     }
     rank(d);
     d.available = true;
     if (!d.sufficient)
-        d.notes.push_back("the request trace's p99 has too few samples to be claimed; read the ranking as indicative");
+        d.notes.push_back("the request trace's p99 has too few samples to be claimed; read the "
+                          "ranking as indicative");
     return d;
 }
 

@@ -12,8 +12,9 @@ constexpr double kDropBelow = 0.90;
 
 double percentileOf(std::vector<double> values, double p)
 {
-    values.erase(std::remove_if(values.begin(), values.end(), [](double v) { return !std::isfinite(v); }),
-                 values.end());
+    values.erase(
+        std::remove_if(values.begin(), values.end(), [](double v) { return !std::isfinite(v); }),
+        values.end());
     if (values.empty())
         return kNaN;
     std::sort(values.begin(), values.end());
@@ -68,7 +69,8 @@ Samples channelSamples(const data::PowerSeries& s, int channel)
         if (s.channel.empty() || s.channel[i] == wanted)
             order.push_back(i);
     }
-    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return s.timeS[a] < s.timeS[b]; });
+    std::stable_sort(order.begin(), order.end(),
+                     [&](std::size_t a, std::size_t b) { return s.timeS[a] < s.timeS[b]; });
     for (std::size_t i : order) {
         out.t.push_back(s.timeS[i]);
         out.power.push_back(s.powerW[i]);
@@ -83,18 +85,22 @@ Samples channelSamples(const data::PowerSeries& s, int channel)
 void findDrops(const Samples& s, double loadedFromW, ThermalEvidence& e)
 {
     for (std::size_t i = 0; i < s.t.size(); ++i) {
-        const bool dropped = s.power[i] >= loadedFromW && s.clock[i] < kDropBelow * e.sustainedClockMHz;
+        const bool dropped =
+            s.power[i] >= loadedFromW && s.clock[i] < kDropBelow * e.sustainedClockMHz;
         if (!dropped)
             continue;
         std::size_t j = i;
         ClockDrop d;
         double powerSum = 0.0;
         d.minClockMHz = s.clock[i];
-        while (j < s.t.size() && s.power[j] >= loadedFromW && s.clock[j] < kDropBelow * e.sustainedClockMHz) {
+        while (j < s.t.size() && s.power[j] >= loadedFromW &&
+               s.clock[j] < kDropBelow * e.sustainedClockMHz) {
             d.minClockMHz = std::min(d.minClockMHz, s.clock[j]);
             powerSum += s.power[j];
             if (!s.temperature.empty())
-                d.maxTemperatureC = std::isnan(d.maxTemperatureC) ? s.temperature[j] : std::max(d.maxTemperatureC, s.temperature[j]);
+                d.maxTemperatureC = std::isnan(d.maxTemperatureC)
+                                        ? s.temperature[j]
+                                        : std::max(d.maxTemperatureC, s.temperature[j]);
             ++j;
         }
         d.startS = s.t[i];
@@ -114,7 +120,8 @@ std::string verdictOf(const ThermalEvidence& e)
     if (e.drops.empty()) {
         std::snprintf(buffer, sizeof buffer,
                       "no clock drop under load (sustained SM clock %.0f MHz): no thermal or "
-                      "power-throttling evidence in this log", e.sustainedClockMHz);
+                      "power-throttling evidence in this log",
+                      e.sustainedClockMHz);
         return buffer;
     }
     double worst = 0.0;
@@ -144,13 +151,15 @@ Expected<ThermalEvidence> thermalEvidence(const data::PowerSeries& series,
     }
     for (std::size_t i = 0; i < s.t.size(); ++i) {
         if (!std::isfinite(s.t[i]) || !std::isfinite(s.power[i]))
-            return makeError(ErrorCode::Value, "power reading " + std::to_string(i + 1) + " is not finite");
+            return makeError(ErrorCode::Value,
+                             "power reading " + std::to_string(i + 1) + " is not finite");
     }
     const double spanS = s.t.back() - s.t.front();
     e.windowS = windowS > 0.0 ? windowS : spanS / 100.0;
     const auto windows = std::size_t(std::floor(spanS / e.windowS)) + 1;
     if (windows > 100000)
-        return makeError(ErrorCode::Usage, "the window gives over 100000 windows over the power log");
+        return makeError(ErrorCode::Usage,
+                         "the window gives over 100000 windows over the power log");
     for (std::size_t k = 0; k < windows; ++k)
         e.startS.push_back(s.t.front() + double(k) * e.windowS);
     e.powerW = windowMeans(s.t, s.power, s.t.front(), e.windowS, windows);

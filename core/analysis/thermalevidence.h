@@ -33,8 +33,8 @@ struct ThermalEvidence
     std::vector<double> smClockMHz;
     std::vector<double> temperatureC;
     std::vector<double> throughputPerS; ///< Completions per second; empty without events.
-    double idlePowerW = kNaN;         ///< 5th percentile of power.
-    double sustainedClockMHz = kNaN; ///< 95th percentile of the SM clock under load.
+    double idlePowerW = kNaN;           ///< 5th percentile of power.
+    double sustainedClockMHz = kNaN;    ///< 95th percentile of the SM clock under load.
     std::vector<ClockDrop> drops;
     double temperatureRiseC = kNaN; ///< Last minus first loaded window's mean temperature.
     double clockThroughputCorrelation = kNaN; ///< Pearson r over windows with both.

@@ -18,7 +18,8 @@ int main(int argc, char** argv)
     const int size = QString::fromLocal8Bit(argv[2]).toInt();
     QSvgRenderer renderer(QString::fromLocal8Bit(argv[1]));
     if (!renderer.isValid() || size <= 0) {
-        std::fprintf(stderr, "batchscope-render-icon: cannot render %s at %s px\n", argv[1], argv[2]);
+        std::fprintf(stderr, "batchscope-render-icon: cannot render %s at %s px\n", argv[1],
+                     argv[2]);
         return 1;
     }
     QImage image(size, size, QImage::Format_ARGB32_Premultiplied);

@@ -56,7 +56,9 @@ bool within(double value, double expected, double relative)
     return std::fabs(value - expected) <= relative * std::fabs(expected);
 }
 
-#define BS_WITHIN(v, e, r) QVERIFY2(within((v), (e), (r)), qPrintable(QStringLiteral("%1 not within %2 of %3").arg(v).arg(r).arg(e)))
+#define BS_WITHIN(v, e, r)                                                                         \
+    QVERIFY2(within((v), (e), (r)),                                                                \
+             qPrintable(QStringLiteral("%1 not within %2 of %3").arg(v).arg(r).arg(e)))
 
 } // namespace
 
@@ -90,7 +92,7 @@ void TestAnalysisArrivals::handComputedStatistics()
     QVERIFY(std::fabs(c->gapCv - std::sqrt(20.0 / 19.0) / 2.0) < 1e-12);
     QCOMPARE(c->tiedGaps, std::uint64_t(0));
     QCOMPARE(c->gaps.at(0.5)->value, 2.0); // ten 1 s and ten 3 s gaps
-    QVERIFY(c->idc.empty()); // 40 s hold only 5 windows of 4 mean gaps (< 16)
+    QVERIFY(c->idc.empty());               // 40 s hold only 5 windows of 4 mean gaps (< 16)
     QCOMPARE(c->fits.front().kind, std::string("poisson"));
     // KS of the gaps against Exp(0.5), F(x) = 1 - e^(-x/2): the empirical CDF steps from 0 to
     // 1/2 at 1 s and to 1 at 3 s, so D = max(F(1), 1/2 - F(1), F(3) - 1/2, 1 - F(3)) = F(1).
@@ -138,7 +140,8 @@ void TestAnalysisArrivals::gammaAndMmppLaws()
 
 void TestAnalysisArrivals::recoversPoisson()
 {
-    const auto c = characterise(simulatedTrace({{"kind", "poisson"}, {"rate_per_s", 1000}}, 200000));
+    const auto c =
+        characterise(simulatedTrace({{"kind", "poisson"}, {"rate_per_s", 1000}}, 200000));
     QVERIFY(c.available);
     QCOMPARE(c.fits[std::size_t(c.chosen)].kind, std::string("poisson"));
     BS_WITHIN(c.fits[std::size_t(c.chosen)].ratePerS, 1000.0, 0.02);
@@ -151,7 +154,8 @@ void TestAnalysisArrivals::recoversMmpp2()
 {
     // Stated tolerance: mean rate 5%, state rates 15%, mean dwell times 25% (200,000 arrivals,
     // about 1,500 low/high cycles).
-    const nlohmann::json truth = {{"kind", "mmpp2"}, {"rates_per_s", {200, 2000}}, {"mean_dwell_s", {0.5, 0.1}}};
+    const nlohmann::json truth = {
+        {"kind", "mmpp2"}, {"rates_per_s", {200, 2000}}, {"mean_dwell_s", {0.5, 0.1}}};
     const auto c = characterise(simulatedTrace(truth, 200000));
     QVERIFY(c.available);
     const auto& fit = c.fits[std::size_t(c.chosen)];
@@ -169,7 +173,8 @@ void TestAnalysisArrivals::recoversMmpp2()
 
 void TestAnalysisArrivals::recoversGammaRenewal()
 {
-    const auto c = characterise(simulatedTrace({{"kind", "gamma"}, {"rate_per_s", 500}, {"cv", 2.0}}, 200000));
+    const auto c =
+        characterise(simulatedTrace({{"kind", "gamma"}, {"rate_per_s", 500}, {"cv", 2.0}}, 200000));
     const auto& fit = c.fits[std::size_t(c.chosen)];
     QCOMPARE(fit.kind, std::string("gamma"));
     BS_WITHIN(fit.cv, 2.0, 0.05);
@@ -178,7 +183,8 @@ void TestAnalysisArrivals::recoversGammaRenewal()
 
 void TestAnalysisArrivals::fitIsAValidSimulatorArrivalsObject()
 {
-    const nlohmann::json truth = {{"kind", "mmpp2"}, {"rates_per_s", {100, 1000}}, {"mean_dwell_s", {1, 1}}};
+    const nlohmann::json truth = {
+        {"kind", "mmpp2"}, {"rates_per_s", {100, 1000}}, {"mean_dwell_s", {1, 1}}};
     const auto c = characterise(simulatedTrace(truth, 100000));
     for (const auto& fit : c.fits) {
         const nlohmann::json scenario = {
@@ -187,7 +193,8 @@ void TestAnalysisArrivals::fitIsAValidSimulatorArrivalsObject()
             {"service", {{"kind", "linear"}, {"base_ms", 0.1}, {"per_item_ms", 0.01}}}};
         const auto parsed = sim::scenarioFromJson(scenario);
         QVERIFY2(parsed, parsed ? "" : parsed.error().toString().c_str());
-        QCOMPARE(parsed->streams.front().arrivals.kind == sim::ArrivalSpec::Kind::Mmpp2, fit.kind == "mmpp2");
+        QCOMPARE(parsed->streams.front().arrivals.kind == sim::ArrivalSpec::Kind::Mmpp2,
+                 fit.kind == "mmpp2");
     }
 }
 

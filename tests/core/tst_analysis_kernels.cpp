@@ -31,7 +31,9 @@ bool near(double a, double b, double tolerance = 1e-12)
     return std::fabs(a - b) <= tolerance;
 }
 
-#define BS_NEAR(a, b) QVERIFY2(near((a), (b)), qPrintable(QStringLiteral("%1 != %2").arg((a), 0, 'g', 17).arg((b), 0, 'g', 17)))
+#define BS_NEAR(a, b)                                                                              \
+    QVERIFY2(near((a), (b)),                                                                       \
+             qPrintable(QStringLiteral("%1 != %2").arg((a), 0, 'g', 17).arg((b), 0, 'g', 17)))
 
 KernelAnalysis analyse(const QString& path, KernelAnalysisOptions options = {})
 {
@@ -66,7 +68,8 @@ bool isDeviceActivity(const QJsonObject& e)
 {
     const QString c = catOf(e);
     return e.value(QStringLiteral("ph")).toString() == QStringLiteral("X") &&
-           (c == QStringLiteral("kernel") || c == QStringLiteral("gpu_memcpy") || c == QStringLiteral("gpu_memset"));
+           (c == QStringLiteral("kernel") || c == QStringLiteral("gpu_memcpy") ||
+            c == QStringLiteral("gpu_memset"));
 }
 
 /// Independent figures: device activity count, summed and merged (busy) time, launches joined
@@ -88,8 +91,10 @@ RawFigures rawFigures(const QJsonArray& events, const std::vector<std::pair<doub
     for (const auto& v : events) {
         const auto e = v.toObject();
         if (catOf(e) == QStringLiteral("cuda_runtime") || catOf(e) == QStringLiteral("runtime"))
-            runtimeStart[e.value(QStringLiteral("args")).toObject().value(QStringLiteral("correlation")).toInteger(-1)] =
-                e.value(QStringLiteral("ts")).toDouble();
+            runtimeStart[e.value(QStringLiteral("args"))
+                             .toObject()
+                             .value(QStringLiteral("correlation"))
+                             .toInteger(-1)] = e.value(QStringLiteral("ts")).toDouble();
     }
     std::vector<std::pair<double, double>> intervals;
     f.perSpan.assign(spans.size(), 0);
@@ -99,10 +104,14 @@ RawFigures rawFigures(const QJsonArray& events, const std::vector<std::pair<doub
             continue;
         ++f.activities;
         f.kernels += catOf(e) == QStringLiteral("kernel") ? 1 : 0;
-        const double ts = e.value(QStringLiteral("ts")).toDouble(), dur = e.value(QStringLiteral("dur")).toDouble();
+        const double ts = e.value(QStringLiteral("ts")).toDouble(),
+                     dur = e.value(QStringLiteral("dur")).toDouble();
         f.summedUs += dur;
         intervals.emplace_back(ts, ts + dur);
-        const auto it = runtimeStart.find(e.value(QStringLiteral("args")).toObject().value(QStringLiteral("correlation")).toInteger(-2));
+        const auto it = runtimeStart.find(e.value(QStringLiteral("args"))
+                                              .toObject()
+                                              .value(QStringLiteral("correlation"))
+                                              .toInteger(-2));
         f.joined += it != runtimeStart.end() ? 1 : 0;
         const double launch = it != runtimeStart.end() ? it->second : ts;
         for (std::size_t s = 0; s < spans.size(); ++s)
@@ -118,12 +127,14 @@ RawFigures rawFigures(const QJsonArray& events, const std::vector<std::pair<doub
 }
 
 /// Host user annotations whose name contains `needle` and that contain no other match.
-std::vector<std::pair<double, double>> innermostSpans(const QJsonArray& events, const QString& needle)
+std::vector<std::pair<double, double>> innermostSpans(const QJsonArray& events,
+                                                      const QString& needle)
 {
     std::vector<std::pair<double, double>> all, out;
     for (const auto& v : events) {
         const auto e = v.toObject();
-        if (catOf(e) == QStringLiteral("user_annotation") && e.value(QStringLiteral("name")).toString().contains(needle)) {
+        if (catOf(e) == QStringLiteral("user_annotation") &&
+            e.value(QStringLiteral("name")).toString().contains(needle)) {
             const double ts = e.value(QStringLiteral("ts")).toDouble();
             all.emplace_back(ts, ts + e.value(QStringLiteral("dur")).toDouble());
         }
@@ -244,8 +255,9 @@ void TestAnalysisKernels::fixtureTopKernelsAndFallback()
     BS_NEAR(k.topKernels.front().share, 600.0 / 1150.0);
     QCOMPARE(k.topKernels[1].name, std::string("ampere_sgemm_128x64_nn"));
     QVERIFY(k.topKernels[1].noTensorCoreVariant);
-    const auto xmma = std::find_if(k.topKernels.begin(), k.topKernels.end(),
-                                   [](const TopKernel& t) { return t.name.rfind("sm80_xmma", 0) == 0; });
+    const auto xmma =
+        std::find_if(k.topKernels.begin(), k.topKernels.end(),
+                     [](const TopKernel& t) { return t.name.rfind("sm80_xmma", 0) == 0; });
     QVERIFY(xmma->tensorCore && !xmma->noTensorCoreVariant);
     QCOMPARE(k.fallbacks.size(), std::size_t(3)); // the nested _nonzero_impl is not counted again
     // The first two tie at 200 us (up to rounding), so find them by kind.
@@ -289,18 +301,32 @@ void TestAnalysisKernels::classification_data()
     QTest::addColumn<QString>("name");
     QTest::addColumn<QString>("expected");
     QTest::addColumn<bool>("noTensorCore");
-    QTest::newRow("nccl") << QStringLiteral("ncclDevKernel_AllGather_RING_LL") << QStringLiteral("communication") << false;
-    QTest::newRow("custom allreduce") << QStringLiteral("cross_device_reduce_1stage") << QStringLiteral("communication") << false;
-    QTest::newRow("memcpy kernel") << QStringLiteral("void at::native::memcpy_kernel") << QStringLiteral("memcpy_memset") << false;
-    QTest::newRow("fp32 sgemm") << QStringLiteral("ampere_sgemm_32x32_sliced1x4_tn") << QStringLiteral("gemm") << true;
-    QTest::newRow("tf32 xmma") << QStringLiteral("sm80_xmma_fprop_implicit_gemm_tf32f32") << QStringLiteral("gemm") << false;
-    QTest::newRow("scudnn") << QStringLiteral("cudnn_ampere_scudnn_128x64_relu_xregs_large_nn_v1") << QStringLiteral("gemm") << true;
-    QTest::newRow("cutlass wmma") << QStringLiteral("void cutlass::Kernel<cutlass_70_wmma_tensorop_f16_s161616gemm>") << QStringLiteral("gemm") << false;
-    QTest::newRow("tensile mfma") << QStringLiteral("Cijk_Alik_Bljk_SB_MT64x16x32_MI16x16x1_SN") << QStringLiteral("gemm") << false;
-    QTest::newRow("tensile no mfma") << QStringLiteral("Cijk_Alik_Bljk_SB_MT64x16x32_SN") << QStringLiteral("gemm") << true;
-    QTest::newRow("flash attention") << QStringLiteral("flash_fwd_kernel") << QStringLiteral("gemm") << false;
-    QTest::newRow("elementwise") << QStringLiteral("void at::native::vectorized_elementwise_kernel<4>") << QStringLiteral("elementwise") << false;
-    QTest::newRow("layer norm") << QStringLiteral("void at::native::layer_norm_kernel") << QStringLiteral("elementwise") << false;
+    QTest::newRow("nccl") << QStringLiteral("ncclDevKernel_AllGather_RING_LL")
+                          << QStringLiteral("communication") << false;
+    QTest::newRow("custom allreduce")
+        << QStringLiteral("cross_device_reduce_1stage") << QStringLiteral("communication") << false;
+    QTest::newRow("memcpy kernel") << QStringLiteral("void at::native::memcpy_kernel")
+                                   << QStringLiteral("memcpy_memset") << false;
+    QTest::newRow("fp32 sgemm") << QStringLiteral("ampere_sgemm_32x32_sliced1x4_tn")
+                                << QStringLiteral("gemm") << true;
+    QTest::newRow("tf32 xmma") << QStringLiteral("sm80_xmma_fprop_implicit_gemm_tf32f32")
+                               << QStringLiteral("gemm") << false;
+    QTest::newRow("scudnn") << QStringLiteral("cudnn_ampere_scudnn_128x64_relu_xregs_large_nn_v1")
+                            << QStringLiteral("gemm") << true;
+    QTest::newRow("cutlass wmma")
+        << QStringLiteral("void cutlass::Kernel<cutlass_70_wmma_tensorop_f16_s161616gemm>")
+        << QStringLiteral("gemm") << false;
+    QTest::newRow("tensile mfma") << QStringLiteral("Cijk_Alik_Bljk_SB_MT64x16x32_MI16x16x1_SN")
+                                  << QStringLiteral("gemm") << false;
+    QTest::newRow("tensile no mfma")
+        << QStringLiteral("Cijk_Alik_Bljk_SB_MT64x16x32_SN") << QStringLiteral("gemm") << true;
+    QTest::newRow("flash attention")
+        << QStringLiteral("flash_fwd_kernel") << QStringLiteral("gemm") << false;
+    QTest::newRow("elementwise") << QStringLiteral(
+                                        "void at::native::vectorized_elementwise_kernel<4>")
+                                 << QStringLiteral("elementwise") << false;
+    QTest::newRow("layer norm") << QStringLiteral("void at::native::layer_norm_kernel")
+                                << QStringLiteral("elementwise") << false;
     QTest::newRow("unknown") << QStringLiteral("my_kernel") << QStringLiteral("other") << false;
 }
 
@@ -312,14 +338,16 @@ void TestAnalysisKernels::classification()
     const std::string n = name.toStdString();
     const auto c = classifyKernel(n, data::EventCategory::Kernel);
     QCOMPARE(QString::fromLatin1(kernelClassName(c)), expected);
-    QCOMPARE(c == KernelClass::Gemm && expectsTensorCores(n) && !hasTensorCoreMarker(n), noTensorCore);
+    QCOMPARE(c == KernelClass::Gemm && expectsTensorCores(n) && !hasTensorCoreMarker(n),
+             noTensorCore);
 }
 
 void TestAnalysisKernels::cpuOnlyFixture()
 {
     const auto k = analyse(test::testDataPath(QStringLiteral("analysis/cpu_only.json")));
     QVERIFY(!k.deviceActivity);
-    QCOMPARE(k.note, std::string("no device activity: the trace has no kernel, memcpy or memset events (a CPU-only profile)"));
+    QCOMPARE(k.note, std::string("no device activity: the trace has no kernel, memcpy or memset "
+                                 "events (a CPU-only profile)"));
     QCOMPARE(k.steps.size(), std::size_t(1));
     BS_NEAR(k.steps[0].wallS, 500 * kUs);
     QCOMPARE(k.steps[0].busyS, 0.0);
@@ -388,13 +416,16 @@ void TestAnalysisKernels::badEventIsAnError()
     t.events = {e};
     const auto k = analyzeKernels(t);
     QVERIFY(!k);
-    QCOMPARE(k.error().message, std::string("event 1: start or duration is not a finite, non-negative number (or its name is missing)"));
+    QCOMPARE(k.error().message, std::string("event 1: start or duration is not a finite, "
+                                            "non-negative number (or its name is missing)"));
 }
 
 void TestAnalysisKernels::a100TraceMatchesIndependentCount()
 {
     BS_REQUIRE_SHARED_DATA(shared);
-    const QString path = shared + QStringLiteral("/kineto_traces/hta/critical_path/alexnet/benchmark_result_2869224_1695835535_trace.json.gz");
+    const QString path =
+        shared + QStringLiteral("/kineto_traces/hta/critical_path/alexnet/"
+                                "benchmark_result_2869224_1695835535_trace.json.gz");
     const QJsonArray events = rawEvents(path);
     const auto spans = innermostSpans(events, QStringLiteral("|forward]"));
     QCOMPARE(spans.size(), std::size_t(2));
@@ -424,12 +455,17 @@ void TestAnalysisKernels::a100TraceMatchesIndependentCount()
 void TestAnalysisKernels::mi250TraceMatchesIndependentCount()
 {
     BS_REQUIRE_SHARED_DATA(shared);
-    const QString path = shared + QStringLiteral("/kineto_traces/hta/amd_trace/mi250_minitoy_train_ROCm6_2_kineto.json.gz");
+    const QString path =
+        shared +
+        QStringLiteral("/kineto_traces/hta/amd_trace/mi250_minitoy_train_ROCm6_2_kineto.json.gz");
     const QJsonArray events = rawEvents(path);
     std::vector<std::pair<double, double>> spans;
     for (const auto& v : events) {
         const auto e = v.toObject();
-        if (catOf(e) == QStringLiteral("user_annotation") && e.value(QStringLiteral("name")).toString().startsWith(QStringLiteral("ProfilerStep#"))) {
+        if (catOf(e) == QStringLiteral("user_annotation") &&
+            e.value(QStringLiteral("name"))
+                .toString()
+                .startsWith(QStringLiteral("ProfilerStep#"))) {
             const double ts = e.value(QStringLiteral("ts")).toDouble();
             spans.emplace_back(ts, ts + e.value(QStringLiteral("dur")).toDouble());
         }
@@ -456,7 +492,8 @@ void TestAnalysisKernels::mi250TraceMatchesIndependentCount()
 void TestAnalysisKernels::inferenceTraceOldCategories()
 {
     BS_REQUIRE_SHARED_DATA(shared);
-    const QString path = shared + QStringLiteral("/kineto_traces/hta/trace_file_list/inference_rank_1.json.gz");
+    const QString path =
+        shared + QStringLiteral("/kineto_traces/hta/trace_file_list/inference_rank_1.json.gz");
     const RawFigures raw = rawFigures(rawEvents(path), {});
     const auto k = analyse(path);
     QCOMPARE(int(k.kernels), raw.kernels);
@@ -464,28 +501,36 @@ void TestAnalysisKernels::inferenceTraceOldCategories()
     QCOMPARE(int(k.launchesJoined), raw.joined);
     QVERIFY(near(k.total.busyS, raw.busyUs * kUs, 1e-9));
     QCOMPARE(k.stepSource, std::string("whole trace (no ProfilerStep# annotations)"));
-    const auto gemmk1 = std::find_if(k.topKernels.begin(), k.topKernels.end(),
-                                     [](const TopKernel& t) { return t.name.find("gemmk1_kernel") != std::string::npos; });
+    const auto gemmk1 =
+        std::find_if(k.topKernels.begin(), k.topKernels.end(), [](const TopKernel& t) {
+            return t.name.find("gemmk1_kernel") != std::string::npos;
+        });
     QVERIFY(gemmk1 != k.topKernels.end() && gemmk1->noTensorCoreVariant);
 }
 
 void TestAnalysisKernels::cpuOnlyRealTraces()
 {
     BS_REQUIRE_SHARED_DATA(shared);
-    const auto cpu = analyse(shared + QStringLiteral("/kineto_traces/hta/cpu_only/rank-34.Jul_15_10_52_41.1074.pt.trace.json.gz"));
+    const auto cpu = analyse(
+        shared + QStringLiteral(
+                     "/kineto_traces/hta/cpu_only/rank-34.Jul_15_10_52_41.1074.pt.trace.json.gz"));
     QVERIFY(!cpu.deviceActivity);
     QVERIFY(cpu.note.rfind("no device activity", 0) == 0);
     QCOMPARE(cpu.steps.size(), std::size_t(1)); // ProfilerStep#551 on the host
     QCOMPARE(cpu.steps[0].name, std::string("ProfilerStep#551"));
     // The CUPTI range-profiler trace has kernels only as cuda_profiler_range events (77).
-    const QString cuptiPath = shared + QStringLiteral("/kineto_traces/hta/cupti_profiler/benchmark_result_924719_1679055439_trace.json.gz");
+    const QString cuptiPath =
+        shared +
+        QStringLiteral(
+            "/kineto_traces/hta/cupti_profiler/benchmark_result_924719_1679055439_trace.json.gz");
     int ranges = 0;
     for (const auto& v : rawEvents(cuptiPath))
         ranges += catOf(v.toObject()) == QStringLiteral("cuda_profiler_range") ? 1 : 0;
     const auto cupti = analyse(cuptiPath);
     QVERIFY(!cupti.deviceActivity);
     QCOMPARE(int(cupti.otherDeviceEvents), ranges);
-    QVERIFY(cupti.note.find(std::to_string(ranges) + " other device-side events") != std::string::npos);
+    QVERIFY(cupti.note.find(std::to_string(ranges) + " other device-side events") !=
+            std::string::npos);
 }
 
 QTEST_APPLESS_MAIN(TestAnalysisKernels)

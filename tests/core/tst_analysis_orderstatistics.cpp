@@ -44,16 +44,24 @@ void TestAnalysisOrderStatistics::intervalRanks_data()
     QTest::addColumn<double>("coverage");
     // p99: the three sample sizes the issue asks for. At n = 100 there is no upper bound
     // (rank n + 1): F(99) = 1 - 0.99^100 = 0.634 < 0.975.
-    QTest::newRow("p99 n=100") << quint64(100) << 0.99 << quint64(97) << quint64(101) << 0.9816259635553504;
-    QTest::newRow("p99 n=1000") << quint64(1000) << 0.99 << quint64(983) << quint64(997) << 0.9760947634979771;
-    QTest::newRow("p99 n=10000") << quint64(10000) << 0.99 << quint64(9880) << quint64(9920) << 0.9557546828065552;
+    QTest::newRow("p99 n=100") << quint64(100) << 0.99 << quint64(97) << quint64(101)
+                               << 0.9816259635553504;
+    QTest::newRow("p99 n=1000") << quint64(1000) << 0.99 << quint64(983) << quint64(997)
+                                << 0.9760947634979771;
+    QTest::newRow("p99 n=10000") << quint64(10000) << 0.99 << quint64(9880) << quint64(9920)
+                                 << 0.9557546828065552;
     // Textbook medians (e.g. Conover, table A3): n = 10 -> x(2)..x(9), n = 20 -> x(6)..x(15).
     QTest::newRow("p50 n=10") << quint64(10) << 0.5 << quint64(2) << quint64(9) << 0.978515625;
-    QTest::newRow("p50 n=20") << quint64(20) << 0.5 << quint64(6) << quint64(15) << 0.9586105346679688;
-    QTest::newRow("p50 n=100") << quint64(100) << 0.5 << quint64(40) << quint64(61) << 0.9647997997822951;
-    QTest::newRow("p90 n=1000") << quint64(1000) << 0.9 << quint64(881) << quint64(919) << 0.9549071811148258;
-    QTest::newRow("p99.9 n=1000") << quint64(1000) << 0.999 << quint64(997) << quint64(1001) << 0.9810731665496396;
-    QTest::newRow("p99.9 n=10000") << quint64(10000) << 0.999 << quint64(9983) << quint64(9997) << 0.9754574618536163;
+    QTest::newRow("p50 n=20") << quint64(20) << 0.5 << quint64(6) << quint64(15)
+                              << 0.9586105346679688;
+    QTest::newRow("p50 n=100") << quint64(100) << 0.5 << quint64(40) << quint64(61)
+                               << 0.9647997997822951;
+    QTest::newRow("p90 n=1000") << quint64(1000) << 0.9 << quint64(881) << quint64(919)
+                                << 0.9549071811148258;
+    QTest::newRow("p99.9 n=1000") << quint64(1000) << 0.999 << quint64(997) << quint64(1001)
+                                  << 0.9810731665496396;
+    QTest::newRow("p99.9 n=10000")
+        << quint64(10000) << 0.999 << quint64(9983) << quint64(9997) << 0.9754574618536163;
 }
 
 void TestAnalysisOrderStatistics::intervalRanks()
@@ -66,7 +74,8 @@ void TestAnalysisOrderStatistics::intervalRanks()
     const auto ci = orderStatisticInterval(n, p);
     QCOMPARE(quint64(ci.lowerRank), lower);
     QCOMPARE(quint64(ci.upperRank), upper);
-    QVERIFY2(std::fabs(ci.coverage - coverage) < 1e-9, qPrintable(QString::number(ci.coverage, 'g', 17)));
+    QVERIFY2(std::fabs(ci.coverage - coverage) < 1e-9,
+             qPrintable(QString::number(ci.coverage, 'g', 17)));
     QCOMPARE(ci.boundedAbove(), upper <= n);
 }
 

@@ -23,11 +23,14 @@ bool near(double a, double b, double tolerance = 1e-9)
     return std::fabs(a - b) <= tolerance;
 }
 
-#define BS_NEAR(a, b) QVERIFY2(near((a), (b)), qPrintable(QStringLiteral("%1 != %2").arg((a), 0, 'g', 17).arg((b), 0, 'g', 17)))
+#define BS_NEAR(a, b)                                                                              \
+    QVERIFY2(near((a), (b)),                                                                       \
+             qPrintable(QStringLiteral("%1 != %2").arg((a), 0, 'g', 17).arg((b), 0, 'g', 17)))
 
 std::shared_ptr<const data::RequestTrace> fixture()
 {
-    auto read = io::readDataset(test::testDataPath(QStringLiteral("analysis/requests.csv")).toStdString());
+    auto read =
+        io::readDataset(test::testDataPath(QStringLiteral("analysis/requests.csv")).toStdString());
     if (!read)
         qFatal("%s", read.error().toString().c_str());
     return read->requestTrace();
@@ -178,7 +181,8 @@ void TestAnalysisRequests::coordinatedOmissionFromIntendedTimes()
     const auto& co = r.coordinatedOmission;
     QVERIFY(co.checked);
     QCOMPARE(co.source, std::string("intended_times"));
-    // Requests 7 and 8 went 0.5 s and 0.2 s late: from intended, .25 .25 .3 .35 .4 .5 1.0 1.1 1.5 2.0
+    // Requests 7 and 8 went 0.5 s and 0.2 s late: from intended, .25 .25 .3 .35 .4
+    // .5 1.0 1.1 1.5 2.0
     BS_NEAR(co.fromIntendedS[3], 1.955);
     BS_NEAR(co.measuredS[3], 1.482);
     BS_NEAR(co.differenceS[3], 0.473);
@@ -257,7 +261,8 @@ void TestAnalysisRequests::arrivalsOnlyTrace()
     QVERIFY(!r.tail.available);
     QVERIFY(!r.fairness.available);
     QVERIFY(!r.arrivals.available);
-    QCOMPARE(r.arrivals.reason, std::string("arrival characterisation needs at least 20 arrivals; the trace has 4"));
+    QCOMPARE(r.arrivals.reason,
+             std::string("arrival characterisation needs at least 20 arrivals; the trace has 4"));
     QCOMPARE(r.notes.size(), std::size_t(1));
 }
 
@@ -265,14 +270,25 @@ void TestAnalysisRequests::badInput_data()
 {
     QTest::addColumn<int>("kind");
     QTest::addColumn<QString>("message");
-    QTest::newRow("short column") << 0 << QStringLiteral("column completion has 1 values for 2 requests");
-    QTest::newRow("completion before arrival") << 1 << QStringLiteral("request 2: completion (0.5 s) is before arrival (1 s)");
-    QTest::newRow("dispatch after completion") << 2 << QStringLiteral("request 1: dispatch (3 s) is outside arrival .. completion");
-    QTest::newRow("nan arrival") << 3 << QStringLiteral("request 2: arrival time is not a finite number");
+    QTest::newRow("short column") << 0
+                                  << QStringLiteral(
+                                         "column completion has 1 values for 2 requests");
+    QTest::newRow("completion before arrival")
+        << 1 << QStringLiteral("request 2: completion (0.5 s) is before arrival (1 s)");
+    QTest::newRow("dispatch after completion")
+        << 2 << QStringLiteral("request 1: dispatch (3 s) is outside arrival .. completion");
+    QTest::newRow("nan arrival") << 3
+                                 << QStringLiteral(
+                                        "request 2: arrival time is not a finite number");
     QTest::newRow("no requests") << 4 << QStringLiteral("the request trace has no requests");
-    QTest::newRow("too many windows") << 5 << QStringLiteral("a window of 1e-06 s gives 1000001 windows over the 1 s trace; the limit is 100000");
-    QTest::newRow("bad batch size") << 6 << QStringLiteral("request 1: batch size 0 is not a whole number from 1 to 16777216");
-    QTest::newRow("negative claimed rate") << 7 << QStringLiteral("the claimed rate must be a positive number of requests per second");
+    QTest::newRow("too many windows")
+        << 5
+        << QStringLiteral(
+               "a window of 1e-06 s gives 1000001 windows over the 1 s trace; the limit is 100000");
+    QTest::newRow("bad batch size")
+        << 6 << QStringLiteral("request 1: batch size 0 is not a whole number from 1 to 16777216");
+    QTest::newRow("negative claimed rate")
+        << 7 << QStringLiteral("the claimed rate must be a positive number of requests per second");
 }
 
 void TestAnalysisRequests::badInput()
@@ -283,14 +299,30 @@ void TestAnalysisRequests::badInput()
     t.arrivalS = {0.0, 1.0};
     RequestAnalysisOptions o;
     switch (kind) {
-    case 0: t.completionS = {1.0}; break;
-    case 1: t.completionS = {1.0, 0.5}; break;
-    case 2: t.completionS = {2.0, 2.0}, t.dispatchS = {3.0, 1.5}; break;
-    case 3: t.arrivalS[1] = NAN; break;
-    case 4: t.arrivalS.clear(); break;
-    case 5: o.windowS = 1e-6; break;
-    case 6: t.batchSize = {0, 1}; break;
-    case 7: o.claimedRatePerS = -1.0; break;
+    case 0:
+        t.completionS = {1.0};
+        break;
+    case 1:
+        t.completionS = {1.0, 0.5};
+        break;
+    case 2:
+        t.completionS = {2.0, 2.0}, t.dispatchS = {3.0, 1.5};
+        break;
+    case 3:
+        t.arrivalS[1] = NAN;
+        break;
+    case 4:
+        t.arrivalS.clear();
+        break;
+    case 5:
+        o.windowS = 1e-6;
+        break;
+    case 6:
+        t.batchSize = {0, 1};
+        break;
+    case 7:
+        o.claimedRatePerS = -1.0;
+        break;
     }
     const auto r = analyzeRequests(t, o);
     QVERIFY(!r);
@@ -309,7 +341,8 @@ void TestAnalysisRequests::cancellation()
 void TestAnalysisRequests::azureTraceMatchesIndependentCount()
 {
     BS_REQUIRE_SHARED_DATA(shared);
-    const QString path = shared + QStringLiteral("/arrival_traces/azure_llm_2023/AzureLLMInferenceTrace_code.csv");
+    const QString path =
+        shared + QStringLiteral("/arrival_traces/azure_llm_2023/AzureLLMInferenceTrace_code.csv");
     // Independent count: the CSV's data lines, their first/last timestamps and token sums.
     QFile file(path);
     QVERIFY(file.open(QIODevice::ReadOnly));
@@ -320,7 +353,8 @@ void TestAnalysisRequests::azureTraceMatchesIndependentCount()
         contextSum += lines[i].split(',')[1].toDouble();
     auto timeOf = [&](qsizetype i) {
         const QByteArray stamp = lines[i].split(',')[0];
-        auto t = QDateTime::fromString(QString::fromLatin1(stamp.left(23)), QStringLiteral("yyyy-MM-dd HH:mm:ss.zzz"));
+        auto t = QDateTime::fromString(QString::fromLatin1(stamp.left(23)),
+                                       QStringLiteral("yyyy-MM-dd HH:mm:ss.zzz"));
         t.setTimeZone(QTimeZone::utc());
         return double(t.toMSecsSinceEpoch()) / 1e3 + stamp.mid(23).toDouble() * 1e-7;
     };

@@ -27,8 +27,8 @@ std::string scenario(double ratePerS, int servers, const std::string& service)
         "policy": {"kind": "dynamic", "max_batch": 16, "max_queue_delay_ms": 1},
         "servers": {"count": )" +
            std::to_string(servers) + R"(},
-        "service": )" + service +
-           "}";
+        "service": )" +
+           service + "}";
 }
 
 accel::Model hotModel()
@@ -86,9 +86,10 @@ void TestSimThermalPeak::peakMatchesTheModelsThermalUpdate()
     double best = 0.0;
     for (int b = 1; b <= 16; ++b)
         best = std::max(best, b / model.sustained(b).serviceS);
-    const std::string service = std::string(R"({"kind": "accelerator", "model": )") + kHotModel +
-                                "}";
-    auto result = test::simulateJson(scenario(fractionOfCapacity * best * servers, servers, service));
+    const std::string service =
+        std::string(R"({"kind": "accelerator", "model": )") + kHotModel + "}";
+    auto result =
+        test::simulateJson(scenario(fractionOfCapacity * best * servers, servers, service));
     QVERIFY2(result, result ? "" : qPrintable(test::describe(result.error())));
     QVERIFY(result->stability.stable);
     QVERIFY(result->peakTemperatureC.has_value());

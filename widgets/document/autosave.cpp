@@ -99,8 +99,8 @@ void Autosave::discard()
 QList<Autosave::Recoverable> Autosave::findRecoverable(const QString& dir)
 {
     QList<Recoverable> out;
-    const auto notes = QDir(dir).entryInfoList({QStringLiteral("session-*.json")}, QDir::Files,
-                                               QDir::Time);
+    const auto notes =
+        QDir(dir).entryInfoList({QStringLiteral("session-*.json")}, QDir::Files, QDir::Time);
     for (const QFileInfo& info : notes) {
         QFile file(info.absoluteFilePath());
         if (!file.open(QIODevice::ReadOnly))

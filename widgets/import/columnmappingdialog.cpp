@@ -18,8 +18,8 @@ QString q(const std::string& text)
 } // namespace
 
 ColumnMappingDialog::ColumnMappingDialog(const QString& fileName, io::CsvPreview preview,
-                                         io::MappingTarget target,
-                                         const io::ColumnMapping& initial, QWidget* parent)
+                                         io::MappingTarget target, const io::ColumnMapping& initial,
+                                         QWidget* parent)
     : QDialog(parent)
     , m_preview(std::move(preview))
     , m_target(target)
@@ -39,7 +39,8 @@ ColumnMappingDialog::ColumnMappingDialog(const QString& fileName, io::CsvPreview
     table->horizontalHeader()->setStretchLastSection(true);
     for (int row = 0; row < int(fields.size()); ++row) {
         const io::MappingField& field = fields[std::size_t(row)];
-        auto* name = new QTableWidgetItem(q(field.key) + (field.required ? QStringLiteral(" *") : QString()));
+        auto* name = new QTableWidgetItem(q(field.key) +
+                                          (field.required ? QStringLiteral(" *") : QString()));
         name->setToolTip(q(field.description));
         name->setFlags(Qt::ItemIsEnabled);
         table->setItem(row, 0, name);
@@ -61,7 +62,8 @@ ColumnMappingDialog::ColumnMappingDialog(const QString& fileName, io::CsvPreview
         connect(column, &QComboBox::currentIndexChanged, this, &ColumnMappingDialog::validate);
     }
 
-    auto* sample = new QTableWidget(int(m_preview.rows.size()), int(m_preview.headers.size()), this);
+    auto* sample =
+        new QTableWidget(int(m_preview.rows.size()), int(m_preview.headers.size()), this);
     QStringList headers;
     for (const auto& h : m_preview.headers)
         headers << q(h);
@@ -106,7 +108,8 @@ io::ColumnMapping ColumnMappingDialog::mapping() const
     return mapping;
 }
 
-void ColumnMappingDialog::setBinding(const QString& field, const QString& column, const QString& unit)
+void ColumnMappingDialog::setBinding(const QString& field, const QString& column,
+                                     const QString& unit)
 {
     const auto& fields = io::mappingFields(m_target);
     for (int i = 0; i < m_columns.size(); ++i) {
@@ -127,8 +130,9 @@ void ColumnMappingDialog::validate()
             missing << q(fields[std::size_t(i)].key);
     }
     m_ok->setEnabled(missing.isEmpty());
-    m_status->setText(missing.isEmpty() ? tr("Every required field has a column.")
-                                        : tr("Still needed: %1").arg(missing.join(QStringLiteral(", "))));
+    m_status->setText(missing.isEmpty()
+                          ? tr("Every required field has a column.")
+                          : tr("Still needed: %1").arg(missing.join(QStringLiteral(", "))));
 }
 
 } // namespace bs::widgets

@@ -12,8 +12,8 @@
 
 namespace bs::widgets {
 
-ImportController::ImportController(ProjectDocument* document, JobRunner* jobs,
-                                   MessageBar* messages, QWidget* window)
+ImportController::ImportController(ProjectDocument* document, JobRunner* jobs, MessageBar* messages,
+                                   QWidget* window)
     : QObject(window)
     , m_document(document)
     , m_jobs(jobs)

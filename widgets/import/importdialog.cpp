@@ -74,8 +74,8 @@ ImportDialog::ImportDialog(const QStringList& paths, QWidget* parent)
 
 void ImportDialog::chooseMoreFiles()
 {
-    const QStringList paths =
-        QFileDialog::getOpenFileNames(this, tr("Import measurements"), QString(), importFileFilter());
+    const QStringList paths = QFileDialog::getOpenFileNames(this, tr("Import measurements"),
+                                                            QString(), importFileFilter());
     addFiles(paths);
 }
 
@@ -118,11 +118,11 @@ void ImportDialog::rebuildTable()
         auto* format = new QComboBox(m_table);
         format->addItem(tr("Detected"), QString());
         for (const auto& reader : readers)
-            format->addItem(QString::fromStdString(reader.name), QString::fromStdString(reader.name));
+            format->addItem(QString::fromStdString(reader.name),
+                            QString::fromStdString(reader.name));
         format->setCurrentIndex(std::max(0, format->findData(entry.request.format)));
-        connect(format, &QComboBox::activated, this, [this, row, format]() {
-            setFormat(row, format->currentData().toString());
-        });
+        connect(format, &QComboBox::activated, this,
+                [this, row, format]() { setFormat(row, format->currentData().toString()); });
         m_table->setCellWidget(row, FormatColumn, format);
 
         auto* mapping = new QPushButton(tr("Columns…"), m_table);

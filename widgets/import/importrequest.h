@@ -3,10 +3,10 @@
 #include "data/dataset.h"
 #include "util/expected.h"
 
-#include <nlohmann/json.hpp>
-
 #include <QList>
 #include <QString>
+
+#include <nlohmann/json.hpp>
 
 namespace bs::widgets {
 

@@ -145,18 +145,26 @@ QWidget* ModelPanel::buildModelGroup()
     form->addRow(m_thermal);
 
     connect(m_accelerator, &QComboBox::activated, this, [this]() {
-        editModel([this](nlohmann::json& m) { m["accelerator"] = m_accelerator->currentData().toString().toStdString(); },
-                  tr("Choose accelerator"), kComboMergeId);
+        editModel(
+            [this](nlohmann::json& m) {
+                m["accelerator"] = m_accelerator->currentData().toString().toStdString();
+            },
+            tr("Choose accelerator"), kComboMergeId);
     });
     connect(m_workload, &QComboBox::activated, this, [this]() {
-        editModel([this](nlohmann::json& m) {
-            m["workload"] = m_workload->currentData().toString().toStdString();
-            m.erase("precision"); // the workload's own precision until chosen again
-        }, tr("Choose workload"), kComboMergeId);
+        editModel(
+            [this](nlohmann::json& m) {
+                m["workload"] = m_workload->currentData().toString().toStdString();
+                m.erase("precision"); // the workload's own precision until chosen again
+            },
+            tr("Choose workload"), kComboMergeId);
     });
     connect(m_precision, &QComboBox::activated, this, [this]() {
-        editModel([this](nlohmann::json& m) { m["precision"] = m_precision->currentData().toString().toStdString(); },
-                  tr("Choose precision"), kComboMergeId);
+        editModel(
+            [this](nlohmann::json& m) {
+                m["precision"] = m_precision->currentData().toString().toStdString();
+            },
+            tr("Choose precision"), kComboMergeId);
     });
     connect(m_fusion, &ParameterControl::valueEdited, this, [this](double v, int id) {
         editModel([v](nlohmann::json& m) { m["fusion_factor"] = v; }, tr("Set fusion factor"), id);
@@ -164,12 +172,14 @@ QWidget* ModelPanel::buildModelGroup()
     connect(m_capEnabled, &QCheckBox::toggled, this, [this](bool on) {
         if (m_loading)
             return;
-        editModel([this, on](nlohmann::json& m) {
-            if (on)
-                m["power_cap_w"] = m_powerCap->value();
-            else
-                m.erase("power_cap_w");
-        }, on ? tr("Set a power cap") : tr("Remove the power cap"), kComboMergeId);
+        editModel(
+            [this, on](nlohmann::json& m) {
+                if (on)
+                    m["power_cap_w"] = m_powerCap->value();
+                else
+                    m.erase("power_cap_w");
+            },
+            on ? tr("Set a power cap") : tr("Remove the power cap"), kComboMergeId);
     });
     connect(m_powerCap, &ParameterControl::valueEdited, this, [this](double v, int id) {
         editModel([v](nlohmann::json& m) { m["power_cap_w"] = v; }, tr("Set power cap"), id);
@@ -195,16 +205,16 @@ QWidget* ModelPanel::buildTrafficGroup()
     m_arrivalKind->addItem(tr("Bursty renewal (gamma)"), QStringLiteral("gamma"));
     m_arrivalKind->addItem(tr("On/off bursts (MMPP-2)"), QStringLiteral("mmpp2"));
     form->addRow(tr("Arrivals"), m_arrivalKind);
-    m_rate = addControl(form, QStringLiteral("rate"),
-                        {tr("Arrival rate"), tr("req/s"), 1.0, 1.0e6, 0, true, 50.0,
-                         tr("Mean offered load")});
+    m_rate = addControl(
+        form, QStringLiteral("rate"),
+        {tr("Arrival rate"), tr("req/s"), 1.0, 1.0e6, 0, true, 50.0, tr("Mean offered load")});
     m_burstiness = addControl(form, QStringLiteral("burstiness"),
                               {tr("Burstiness"), QString(), 0.0, 20.0, 2, false, 0.1,
                                tr("Gamma: coefficient of variation of the gaps (1 = Poisson). "
                                   "MMPP-2: burst rate ÷ calm rate.")});
-    m_servers = addControl(form, QStringLiteral("servers"),
-                           {tr("Servers"), QString(), 1.0, 64.0, 0, false, 1.0,
-                            tr("Replicas sharing one queue")});
+    m_servers = addControl(
+        form, QStringLiteral("servers"),
+        {tr("Servers"), QString(), 1.0, 64.0, 0, false, 1.0, tr("Replicas sharing one queue")});
 
     connect(m_service, &QComboBox::activated, this, [this]() {
         const QString choice = m_service->currentData().toString();
@@ -213,8 +223,9 @@ QWidget* ModelPanel::buildTrafficGroup()
         nlohmann::json service = {{"kind", "accelerator"}};
         if (choice.startsWith(QLatin1String("dataset:"))) {
             const auto* dataset = m_document->project().findDataset(choice.mid(8).toStdString());
-            const auto table = dataset && dataset->sweep() ? serviceTableFromSweep(*dataset->sweep())
-                                                           : std::nullopt;
+            const auto table = dataset && dataset->sweep()
+                                   ? serviceTableFromSweep(*dataset->sweep())
+                                   : std::nullopt;
             if (!table)
                 return;
             service = *table;
@@ -223,11 +234,13 @@ QWidget* ModelPanel::buildTrafficGroup()
                      tr("Choose service time source"), kComboMergeId);
     });
     connect(m_arrivalKind, &QComboBox::activated, this, [this]() { editArrivals(kComboMergeId); });
-    connect(m_rate, &ParameterControl::valueEdited, this, [this](double, int id) { editArrivals(id); });
+    connect(m_rate, &ParameterControl::valueEdited, this,
+            [this](double, int id) { editArrivals(id); });
     connect(m_burstiness, &ParameterControl::valueEdited, this,
             [this](double, int id) { editArrivals(id); });
     connect(m_servers, &ParameterControl::valueEdited, this, [this](double v, int id) {
-        editScenario([v](nlohmann::json& s) { s["servers"]["count"] = int(v); }, tr("Set servers"), id);
+        editScenario([v](nlohmann::json& s) { s["servers"]["count"] = int(v); }, tr("Set servers"),
+                     id);
     });
     return box;
 }
@@ -243,17 +256,23 @@ QWidget* ModelPanel::buildPolicyGroup()
                             {tr("Max queue delay"), tr("ms"), 0.0, 100.0, 2, false, 0.25,
                              tr("How long the oldest request may wait for a fuller batch")});
     connect(m_maxBatch, &ParameterControl::valueEdited, this, [this](double v, int id) {
-        editScenario([v](nlohmann::json& s) {
-            auto& policy = s["policy"];
-            // A static policy names its batch "batch"; the others cap it with "max_batch".
-            policy[stringAt(policy, "kind", "dynamic") == "static" ? "batch" : "max_batch"] = int(v);
-        }, tr("Set max batch"), id);
+        editScenario(
+            [v](nlohmann::json& s) {
+                auto& policy = s["policy"];
+                // A static policy names its batch "batch"; the others cap it with "max_batch".
+                policy[stringAt(policy, "kind", "dynamic") == "static" ? "batch" : "max_batch"] =
+                    int(v);
+            },
+            tr("Set max batch"), id);
     });
     connect(m_maxDelay, &ParameterControl::valueEdited, this, [this](double v, int id) {
-        editScenario([v](nlohmann::json& s) {
-            auto& policy = s["policy"];
-            policy[stringAt(policy, "kind", "dynamic") == "static" ? "timeout_ms" : "max_queue_delay_ms"] = v;
-        }, tr("Set max queue delay"), id);
+        editScenario(
+            [v](nlohmann::json& s) {
+                auto& policy = s["policy"];
+                policy[stringAt(policy, "kind", "dynamic") == "static" ? "timeout_ms"
+                                                                       : "max_queue_delay_ms"] = v;
+            },
+            tr("Set max queue delay"), id);
     });
     return box;
 }
@@ -330,13 +349,16 @@ void ModelPanel::editArrivals(int mergeId)
     double burst = m_burstiness->value();
     if (kind == "mmpp2")
         burst = std::max(burst, 1.0);
-    editScenario([kind, rate, burst](nlohmann::json& s) {
-        nlohmann::json arrivals = arrivalsFor(kind, rate, burst);
-        // Keep a rate profile (diurnal, ramp) the scenario may carry.
-        if (s.contains("arrivals") && s["arrivals"].is_object() && s["arrivals"].contains("profile"))
-            arrivals["profile"] = s["arrivals"]["profile"];
-        s["arrivals"] = arrivals;
-    }, tr("Set traffic"), mergeId);
+    editScenario(
+        [kind, rate, burst](nlohmann::json& s) {
+            nlohmann::json arrivals = arrivalsFor(kind, rate, burst);
+            // Keep a rate profile (diurnal, ramp) the scenario may carry.
+            if (s.contains("arrivals") && s["arrivals"].is_object() &&
+                s["arrivals"].contains("profile"))
+                arrivals["profile"] = s["arrivals"]["profile"];
+            s["arrivals"] = arrivals;
+        },
+        tr("Set traffic"), mergeId);
 }
 
 void ModelPanel::rebuildServiceChoices()
@@ -360,7 +382,8 @@ void ModelPanel::rebuildServiceChoices()
     }
     if (current < 0) {
         // A service the scenario file defines itself (linear, exponential, another table).
-        m_service->addItem(tr("From the scenario (%1)").arg(q(stringAt(service, "kind", "?"))), QString());
+        m_service->addItem(tr("From the scenario (%1)").arg(q(stringAt(service, "kind", "?"))),
+                           QString());
         current = m_service->count() - 1;
     }
     m_service->setCurrentIndex(current);
@@ -391,7 +414,8 @@ void ModelPanel::loadFromDocument()
     m_servers->setValue(numberAt(servers, "count", 1.0));
     const nlohmann::json policy = objectAt(s, "policy");
     m_maxBatch->setValue(numberAt(policy, "max_batch", numberAt(policy, "batch", 32.0)));
-    m_maxDelay->setValue(numberAt(policy, "max_queue_delay_ms", numberAt(policy, "timeout_ms", 0.0)));
+    m_maxDelay->setValue(
+        numberAt(policy, "max_queue_delay_ms", numberAt(policy, "timeout_ms", 0.0)));
     m_sla->setValue(numberAt(region(), "sla_p99_ms", 15.0));
     m_loading = false;
 }

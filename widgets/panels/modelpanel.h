@@ -2,9 +2,9 @@
 
 #include "panels/parametercontrol.h"
 
-#include <nlohmann/json.hpp>
-
 #include <QWidget>
+
+#include <nlohmann/json.hpp>
 
 #include <functional>
 
