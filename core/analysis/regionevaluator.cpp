@@ -66,6 +66,7 @@ Expected<sim::Result> run(const sim::Scenario& scenario, ThreadPool* pool,
     options.threads = 1;
     options.pool = pool;
     options.baseDirectory = baseDirectory;
+    options.seriesLatencyPercentiles = false; // cells are judged on the summary alone
     return sim::simulate(scenario, options, Progress::null(), cancel);
 }
 

@@ -13,7 +13,7 @@ using Bits = std::uint64_t;
 using Parts = std::span<const std::span<const double>>;
 
 constexpr int kBucketBits = 12;
-constexpr std::uint64_t kSortBelow = 2048;
+constexpr std::uint64_t kSelectBelow = 2048;
 
 Bits bitsOf(double v)
 {
@@ -44,12 +44,23 @@ std::vector<double> gather(Parts parts, Bits lo, Bits hi, std::uint64_t count)
     return out;
 }
 
-void sortAndPick(Parts parts, Bits lo, Bits hi, std::uint64_t count, const std::vector<Want>& wants)
+/// Few values left: gather them and select each wanted rank with nth_element, in rank order, each
+/// on what lies above the previous one (a few linear passes instead of a sort: the quantiles of a
+/// short run or a time-series window are mostly this step).
+void gatherAndSelect(Parts parts, Bits lo, Bits hi, std::uint64_t count, std::vector<Want> wants)
 {
     auto values = gather(parts, lo, hi, count);
-    std::sort(values.begin(), values.end());
-    for (const auto& want : wants)
-        *want.out = values[want.rank];
+    std::sort(wants.begin(), wants.end(),
+              [](const Want& a, const Want& b) { return a.rank < b.rank; });
+    auto unplaced = values.begin();
+    for (const auto& want : wants) {
+        const auto nth = values.begin() + std::ptrdiff_t(want.rank);
+        if (nth >= unplaced) {
+            std::nth_element(unplaced, nth, values.end());
+            unplaced = nth + 1;
+        }
+        *want.out = *nth;
+    }
 }
 
 /// One histogram level: buckets of 2^shift bit patterns over [lo, hi]; recurses into the
@@ -90,8 +101,8 @@ void selectInRange(Parts parts, Bits lo, Bits hi, std::uint64_t count, std::vect
             *want.out = std::bit_cast<double>(lo);
         return;
     }
-    if (count <= kSortBelow)
-        return sortAndPick(parts, lo, hi, count, wants);
+    if (count <= kSelectBelow)
+        return gatherAndSelect(parts, lo, hi, count, std::move(wants));
     std::uint64_t total = 0;
     for (const auto& part : parts)
         total += part.size();

@@ -119,7 +119,7 @@ void summarizeStreams(const Recorder& recorder, const Scenario& scenario, Replic
     out.jainThroughputPerWeight = jainIndex(share);
 }
 
-void buildSeries(const Recorder& recorder, ReplicationMetrics& out)
+void buildSeries(const Recorder& recorder, bool latencyPercentiles, ReplicationMetrics& out)
 {
     const auto& windows = recorder.windows();
     const auto& begin = recorder.windowStoreBegin();
@@ -137,6 +137,12 @@ void buildSeries(const Recorder& recorder, ReplicationMetrics& out)
         series.queueDepthMean.push_back(win.batches ? double(win.queueDepthSum) / batches : kNaN);
         series.queueDepthMax.push_back(win.queueDepthMax);
         series.batchCapMean.push_back(win.batches ? double(win.capSum) / batches : kNaN);
+        if (!latencyPercentiles) {
+            series.latencyP50S.push_back(kNaN);
+            series.latencyP90S.push_back(kNaN);
+            series.latencyP99S.push_back(kNaN);
+            continue;
+        }
         Parts parts;
         for (std::size_t s = 0; s < streams; ++s) {
             const std::size_t from = begin[w * streams + s];
@@ -154,7 +160,8 @@ void buildSeries(const Recorder& recorder, ReplicationMetrics& out)
 
 } // namespace
 
-ReplicationMetrics summarizeReplication(Recorder& recorder, const Scenario& scenario)
+ReplicationMetrics summarizeReplication(Recorder& recorder, const Scenario& scenario,
+                                        bool seriesLatencyPercentiles)
 {
     ReplicationMetrics out;
     summarizeLatency(recorder, out);
@@ -162,7 +169,7 @@ ReplicationMetrics summarizeReplication(Recorder& recorder, const Scenario& scen
     summarizeServers(recorder, out);
     if (scenario.streams.size() > 1 || scenario.namedStreams)
         summarizeStreams(recorder, scenario, out);
-    buildSeries(recorder, out);
+    buildSeries(recorder, seriesLatencyPercentiles, out);
     out.records = std::move(recorder.records());
     return out;
 }

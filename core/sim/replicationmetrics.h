@@ -50,8 +50,10 @@ struct ReplicationMetrics
     std::vector<RequestRecord> records; ///< Only when asked for.
 };
 
-/// Turns a finished replication's recorder into its metrics.
-ReplicationMetrics summarizeReplication(Recorder& recorder, const Scenario& scenario);
+/// Turns a finished replication's recorder into its metrics; without seriesLatencyPercentiles
+/// the time series' latency percentiles are NaN (the rest of the series is kept).
+ReplicationMetrics summarizeReplication(Recorder& recorder, const Scenario& scenario,
+                                        bool seriesLatencyPercentiles = true);
 
 /// Combines the replications, in index order, into the metrics of a Result: estimates with
 /// confidence intervals, pooled histograms and batch counts, the time series and records of

@@ -31,6 +31,7 @@ struct Prepared
     double idleW = kNaN;
     double busyW = kNaN;
     double windowS = 1.0;
+    bool seriesLatencyPercentiles = true;
 };
 
 Status prepareReplays(const Scenario& scenario, const SimOptions& options, Progress& progress,
@@ -90,6 +91,7 @@ Status prepare(const Scenario& scenario, const SimOptions& options, Progress& pr
         replays.push_back(r.get());
     result.stability = assessStability(scenario, *out.service, replays, result.warnings);
     // About 200 windows over the expected measurement; the recorder doubles them if needed.
+    out.seriesLatencyPercentiles = options.seriesLatencyPercentiles;
     out.windowS = scenario.output.windowS > 0.0
                       ? scenario.output.windowS
                       : double(scenario.requests) / result.stability.offeredRatePerS / 200.0;
@@ -149,7 +151,7 @@ ReplicationMetrics runReplication(const Scenario& scenario, const Prepared& prep
                                 : PerServerEngine(setup).run();
     ReplicationMetrics metrics;
     if (outcome.state == EngineOutcome::State::Done)
-        metrics = summarizeReplication(recorder, scenario);
+        metrics = summarizeReplication(recorder, scenario, prepared.seriesLatencyPercentiles);
     metrics.outcome = std::move(outcome);
     metrics.seed = seed;
     return metrics;

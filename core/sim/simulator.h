@@ -23,6 +23,10 @@ struct SimOptions
     ThreadPool* pool = nullptr;
     /// Relative replay files are resolved against this folder (the scenario file's folder).
     std::string baseDirectory;
+    /// Latency percentiles per time-series window (replication 0). A caller that reads only the
+    /// summary (the region analysis runs thousands of cells) turns them off: in a short run they
+    /// cost about as much as the overall percentiles. Off, those series hold NaN.
+    bool seriesLatencyPercentiles = true;
 };
 
 /// Runs a scenario: its replications in parallel (one seed each, derived from scenario.seed),

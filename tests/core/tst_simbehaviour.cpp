@@ -255,6 +255,23 @@ void TestSimBehaviour::timeSeriesCoversTheMeasurement()
     auto fixed = test::simulateJson(json);
     QVERIFY2(fixed, fixed ? "" : qPrintable(test::describe(fixed.error())));
     QCOMPARE(fixed->timeSeries.windowS, 0.5);
+
+    // Without per-window percentiles (the region analysis) the summary and the rest of the
+    // series are unchanged and the series' latency percentiles say "not computed" (NaN).
+    auto scenario = test::scenarioFrom(kMixed);
+    QVERIFY(scenario);
+    sim::SimOptions summaryOnly;
+    summaryOnly.threads = 2;
+    summaryOnly.seriesLatencyPercentiles = false;
+    auto lean = sim::simulate(*scenario, summaryOnly);
+    QVERIFY(lean);
+    QCOMPARE(lean->latency.p99.value, result->latency.p99.value);
+    QCOMPARE(lean->latency.p50.value, result->latency.p50.value);
+    QCOMPARE(lean->throughputPerS.value, result->throughputPerS.value);
+    QCOMPARE(lean->timeSeries.queueDepthMean, t.queueDepthMean);
+    QCOMPARE(lean->timeSeries.latencyP99S.size(), t.startS.size());
+    QVERIFY(std::isnan(lean->timeSeries.latencyP50S.front()));
+    QVERIFY(std::isnan(lean->timeSeries.latencyP99S.back()));
 }
 
 void TestSimBehaviour::progressAndCancel()
