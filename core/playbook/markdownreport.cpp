@@ -2,6 +2,7 @@
 #include "playbook/report.h"
 
 #include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <sstream>
 
@@ -12,6 +13,18 @@ namespace {
 /// Escapes one line of user text for Markdown: HTML-significant characters as entities (so no
 /// text can become markup), inline specials with a backslash, and a block marker at the start
 /// of the line (#, >, -, +, "1.") made literal.
+/// "&name;" or "&#digits;" / "&#xhex;": what CommonMark reads as a character reference.
+bool startsCharacterReference(std::string_view text)
+{
+    const auto end = text.find(';');
+    if (end == std::string_view::npos || end < 2 || end > 33)
+        return false;
+    const std::string_view body = text.substr(1, end - 1);
+    return std::all_of(body.begin(), body.end(), [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) || c == '#';
+    });
+}
+
 std::string escapeLine(std::string_view line)
 {
     std::string out;
@@ -38,7 +51,9 @@ std::string escapeLine(std::string_view line)
             out += i == 0 ? ">" : "&gt;";
             break;
         case '&':
-            out += "&amp;";
+            // Only an ampersand that starts a character reference ("&lt;", "&#60;") is markup;
+            // a plain "R&D" or "Scheduling & Mapping" stays readable in the .md itself.
+            out += startsCharacterReference(rest.substr(i)) ? "&amp;" : "&";
             break;
         case '\\':
         case '`':

@@ -214,6 +214,12 @@ void TestPlaybookReport::markdownEscapesAndWritesFiguresBeside()
           "### Step 5: Re-run the full matrix", "## Provenance"})
         QVERIFY2(md.find(heading) != std::string::npos, heading);
     QVERIFY(md.find("![p99 latency by batch size](thermal-step2-fig1.svg)") != std::string::npos);
+    // A plain ampersand stays readable; one that would start a character reference is escaped.
+    QVERIFY(md.find("_Scheduling & Workload Mapping / Batch Size Effects_") != std::string::npos);
+    ReportDocument tricky;
+    tricky.title = "R&D &lt;b&gt; & more";
+    QVERIFY(renderMarkdown(tricky, "t").markdown.find("R&D &amp;lt;b&amp;gt; & more") !=
+            std::string::npos);
     QVERIFY(md.find("[thermal-reproducer.json](thermal-reproducer.json)") != std::string::npos);
     bool svg = false, reproducer = false;
     for (const auto& f : output.files) {
