@@ -7,10 +7,10 @@
 // time is what one core actually spent). Goals: trace >= 100 MB/s and <= 2x zcat; CSV >= 200
 // MB/s; <= 64 bytes per event.
 //   bench_io [--trace-mb N] [--csv-mb N] [--runs N]
-//   bench_io --big-gb N   only the big-file check: a gzipped trace of N GB of JSON read whole
-//                         (peak memory against the file and against what the dataset keeps),
-//                         then read again and cancelled after 2 s (how fast it stops, and
-//                         that the memory is given back).
+//   bench_io --big-gb N   only the big-file check: a trace of N GB of JSON (plain, then
+//                         gzipped) read whole (peak memory against the file and against what
+//                         the dataset keeps), then read again and cancelled after 2 s (how
+//                         fast it stops, and that the memory is given back).
 #include "io/readdataset.h"
 
 #include <zlib.h>
@@ -98,9 +98,11 @@ bool resetPeakMemory()
 
 /// Writes a Kineto-like trace (pretty-printed like PyTorch's exporter: cpu_op -> cudaLaunchKernel
 /// -> ac2g flow -> kernel, occasional memcpy) until `targetBytes` of JSON; returns the bytes.
-std::uint64_t writeTrace(const std::string& path, std::uint64_t targetBytes, std::uint64_t& events)
+/// `mode` is zlib's: "wb6" gzips, "wbT" writes plain JSON.
+std::uint64_t writeTrace(const std::string& path, std::uint64_t targetBytes, std::uint64_t& events,
+                         const char* mode = "wb6")
 {
-    gzFile out = gzopen(path.c_str(), "wb6");
+    gzFile out = gzopen(path.c_str(), mode);
     gzbuffer(out, 1 << 20);
     std::mt19937_64 rng(42);
     std::vector<std::string> kernels, ops;
@@ -258,15 +260,16 @@ void memoryRun(const std::string& path)
 
 /// A several-GB file: memory stays bounded by what the dataset keeps (the file is streamed, never
 /// held), and Cancel stops the read promptly and frees what it had built.
-int bigFileCheck(std::uint64_t gigabytes, const fs::path& dir)
+int bigFileCheck(std::uint64_t gigabytes, const fs::path& dir, bool gzipped)
 {
-    const std::string path = (dir / "big-trace.json.gz").string();
+    const std::string path = (dir / (gzipped ? "big-trace.json.gz" : "big-trace.json")).string();
     std::uint64_t generated = 0;
     const double g0 = now();
-    const std::uint64_t jsonBytes = writeTrace(path, gigabytes * 1000000000ull, generated);
-    std::printf("generated %.2f GB of JSON (%.2f GB gzipped), %llu events, in %.0f s\n",
-                double(jsonBytes) / 1e9, double(fs::file_size(path)) / 1e9, ull(generated),
-                now() - g0);
+    const std::uint64_t jsonBytes =
+        writeTrace(path, gigabytes * 1000000000ull, generated, gzipped ? "wb6" : "wbT");
+    std::printf("%s: %.2f GB of JSON, %.2f GB on disk, %llu events, written in %.0f s\n",
+                fs::path(path).filename().c_str(), double(jsonBytes) / 1e9,
+                double(fs::file_size(path)) / 1e9, ull(generated), now() - g0);
 
     resetPeakMemory();
     const double before = statusBytes("VmRSS:");
@@ -308,6 +311,7 @@ int bigFileCheck(std::uint64_t gigabytes, const fs::path& dir)
                 afterRelease / 1e6);
     if (!stopped && !cancelled)
         std::printf("  error: %s\n", cancelled.error().toString().c_str());
+    fs::remove(path);
     return stopped ? 0 : 1;
 }
 
@@ -330,7 +334,7 @@ int main(int argc, char** argv)
     const fs::path dir = fs::temp_directory_path() / ("bench_io_" + std::to_string(getpid()));
     fs::create_directories(dir);
     if (const std::uint64_t bigGb = option(argc, argv, "--big-gb", 0); bigGb > 0) {
-        const int status = bigFileCheck(bigGb, dir);
+        const int status = bigFileCheck(bigGb, dir, false) | bigFileCheck(bigGb, dir, true);
         fs::remove_all(dir);
         return status;
     }
