@@ -6,6 +6,7 @@
 #include "analysis/kernelanalysis.h"
 #include "analysis/taildrivers.h"
 #include "io/readdataset.h"
+#include "nearcompare.h"
 #include "testsupport.h"
 
 #include <QJsonArray>
@@ -26,14 +27,7 @@ namespace {
 
 constexpr double kUs = 1e-6;
 
-bool near(double a, double b, double tolerance = 1e-12)
-{
-    return std::fabs(a - b) <= tolerance;
-}
-
-#define BS_NEAR(a, b)                                                                              \
-    QVERIFY2(near((a), (b)),                                                                       \
-             qPrintable(QStringLiteral("%1 != %2").arg((a), 0, 'g', 17).arg((b), 0, 'g', 17)))
+#define BS_NEAR(a, b) BS_NEAR_WITHIN(a, b, 1e-12)
 
 KernelAnalysis analyse(const QString& path, KernelAnalysisOptions options = {})
 {
@@ -436,8 +430,8 @@ void TestAnalysisKernels::a100TraceMatchesIndependentCount()
     QCOMPARE(int(k.kernels), raw.kernels);
     QCOMPARE(int(k.kernels + k.memoryOps), raw.activities);
     QCOMPARE(int(k.launchesJoined), raw.joined);
-    QVERIFY(near(totalClassTime(k.total), raw.summedUs * kUs, 1e-9));
-    QVERIFY(near(k.total.busyS, raw.busyUs * kUs, 1e-9));
+    BS_NEAR_WITHIN(totalClassTime(k.total), raw.summedUs * kUs, 1e-9);
+    BS_NEAR_WITHIN(k.total.busyS, raw.busyUs * kUs, 1e-9);
     QCOMPARE(k.steps.size(), spans.size());
     for (std::size_t s = 0; s < spans.size(); ++s)
         QCOMPARE(int(k.steps[s].kernels + k.steps[s].memoryOps), raw.perSpan[s]);
@@ -479,7 +473,7 @@ void TestAnalysisKernels::mi250TraceMatchesIndependentCount()
     QCOMPARE(int(k.launchesJoined), raw.joined);
     for (std::size_t s = 0; s < spans.size(); ++s)
         QCOMPARE(int(k.steps[s].kernels + k.steps[s].memoryOps), raw.perSpan[s]);
-    QVERIFY(near(k.total.busyS, raw.busyUs * kUs, 1e-9));
+    BS_NEAR_WITHIN(k.total.busyS, raw.busyUs * kUs, 1e-9);
     QCOMPARE(k.devices.size(), std::size_t(1));
     QCOMPARE(k.devices[0].device, 2);
     // Tensile kernels with MFMA (_MI16x16x1_) tiles use the matrix cores.
@@ -499,7 +493,7 @@ void TestAnalysisKernels::inferenceTraceOldCategories()
     QCOMPARE(int(k.kernels), raw.kernels);
     QCOMPARE(raw.kernels, 4);
     QCOMPARE(int(k.launchesJoined), raw.joined);
-    QVERIFY(near(k.total.busyS, raw.busyUs * kUs, 1e-9));
+    BS_NEAR_WITHIN(k.total.busyS, raw.busyUs * kUs, 1e-9);
     QCOMPARE(k.stepSource, std::string("whole trace (no ProfilerStep# annotations)"));
     const auto gemmk1 =
         std::find_if(k.topKernels.begin(), k.topKernels.end(), [](const TopKernel& t) {

@@ -6,6 +6,7 @@
 #include "analysis/powerjoin.h"
 #include "analysis/thermalevidence.h"
 #include "io/readdataset.h"
+#include "nearcompare.h"
 #include "testsupport.h"
 
 #include <QDir>
@@ -19,14 +20,7 @@ using namespace bs::analysis;
 
 namespace {
 
-bool near(double a, double b, double tolerance = 1e-9)
-{
-    return std::fabs(a - b) <= tolerance;
-}
-
-#define BS_NEAR(a, b)                                                                              \
-    QVERIFY2(near((a), (b)),                                                                       \
-             qPrintable(QStringLiteral("%1 != %2").arg((a), 0, 'g', 17).arg((b), 0, 'g', 17)))
+#define BS_NEAR(a, b) BS_NEAR_WITHIN(a, b, 1e-9)
 
 /// Readings at t = 0, 1, 2, 3 s of 100, 200, 200, 100 W, each an instantaneous value.
 data::PowerSeries ramp()

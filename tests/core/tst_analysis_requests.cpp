@@ -4,6 +4,7 @@
 
 #include "analysis/requestanalysis.h"
 #include "io/readdataset.h"
+#include "nearcompare.h"
 #include "testsupport.h"
 
 #include <QDateTime>
@@ -18,14 +19,7 @@ using namespace bs::analysis;
 
 namespace {
 
-bool near(double a, double b, double tolerance = 1e-9)
-{
-    return std::fabs(a - b) <= tolerance;
-}
-
-#define BS_NEAR(a, b)                                                                              \
-    QVERIFY2(near((a), (b)),                                                                       \
-             qPrintable(QStringLiteral("%1 != %2").arg((a), 0, 'g', 17).arg((b), 0, 'g', 17)))
+#define BS_NEAR(a, b) BS_NEAR_WITHIN(a, b, 1e-9)
 
 std::shared_ptr<const data::RequestTrace> fixture()
 {
@@ -367,8 +361,8 @@ void TestAnalysisRequests::azureTraceMatchesIndependentCount()
     const auto r = analyse(*read->requestTrace(), o);
     QCOMPARE(qsizetype(r.requests), rows);
     QCOMPARE(rows, qsizetype(8819));
-    QVERIFY(near(r.arrivals.spanS, spanS, 1e-6)); // epoch seconds carry ~2e-7 s rounding
-    QVERIFY(near(r.arrivals.meanRatePerS, double(rows - 1) / spanS, 1e-9));
+    BS_NEAR_WITHIN(r.arrivals.spanS, spanS, 1e-6); // epoch seconds carry ~2e-7 s rounding
+    BS_NEAR_WITHIN(r.arrivals.meanRatePerS, double(rows - 1) / spanS, 1e-9);
     BS_NEAR(r.inputTokens.mean, contextSum / double(rows));
     std::uint64_t perWindow = 0;
     for (auto a : r.timeSeries.arrivals)
