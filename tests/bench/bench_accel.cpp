@@ -5,6 +5,7 @@
 #include "accel/calibration.h"
 #include "accel/model.h"
 #include "accel/presetlibrary.h"
+#include "benchtiming.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -17,23 +18,10 @@ using namespace bs::accel;
 
 namespace {
 
-double threadCpuS()
-{
-    timespec ts{};
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return double(ts.tv_sec) + double(ts.tv_nsec) * 1e-9;
-}
-
+/// The median CPU time of `runs` calls of `body`.
 double medianCpuS(const std::function<void()>& body, int runs = 5)
 {
-    std::vector<double> times;
-    for (int i = 0; i < runs; ++i) {
-        const double start = threadCpuS();
-        body();
-        times.push_back(threadCpuS() - start);
-    }
-    std::sort(times.begin(), times.end());
-    return times[times.size() / 2];
+    return bench::medianOf(runs, body).cpuS;
 }
 
 Model model(const nlohmann::json& params)

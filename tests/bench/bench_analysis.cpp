@@ -6,6 +6,7 @@
 // calling thread (one core); figures are medians of 3 runs, wall and thread CPU time.
 #include "analysis/kernelanalysis.h"
 #include "analysis/requestanalysis.h"
+#include "benchtiming.h"
 
 #include <algorithm>
 #include <chrono>
@@ -19,34 +20,7 @@ using namespace bs;
 
 namespace {
 
-struct Timing
-{
-    double wallS = 0.0;
-    double cpuS = 0.0;
-};
-
-double threadCpuS()
-{
-    timespec ts{};
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return double(ts.tv_sec) + double(ts.tv_nsec) * 1e-9;
-}
-
-Timing medianOf3(const std::function<void()>& run)
-{
-    std::vector<Timing> runs;
-    for (int i = 0; i < 3; ++i) {
-        const auto wall = std::chrono::steady_clock::now();
-        const double cpu = threadCpuS();
-        run();
-        runs.push_back(
-            {std::chrono::duration<double>(std::chrono::steady_clock::now() - wall).count(),
-             threadCpuS() - cpu});
-    }
-    std::sort(runs.begin(), runs.end(),
-              [](const Timing& a, const Timing& b) { return a.wallS < b.wallS; });
-    return runs[1];
-}
+using bench::Timing;
 
 data::RequestTrace requestTrace(std::size_t requests)
 {
@@ -141,7 +115,7 @@ int main()
     constexpr std::size_t kCount = 10'000'000;
     const auto requests = requestTrace(kCount);
     std::uint64_t analysed = 0;
-    const Timing requestTiming = medianOf3([&] {
+    const Timing requestTiming = bench::medianOf(3, [&] {
         auto result = analysis::analyzeRequests(requests);
         analysed = result ? result->requests : 0;
     });
@@ -154,7 +128,7 @@ int main()
 
     const auto kernels = kernelTrace(kCount);
     std::uint64_t kernelCount = 0;
-    const Timing kernelTiming = medianOf3([&] {
+    const Timing kernelTiming = bench::medianOf(3, [&] {
         auto result = analysis::analyzeKernels(kernels);
         kernelCount = result ? result->kernels + result->memoryOps : 0;
     });

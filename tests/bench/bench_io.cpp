@@ -11,6 +11,7 @@
 //                         gzipped) read whole (peak memory against the file and against what
 //                         the dataset keeps), then read again and cancelled after 2 s (how
 //                         fast it stops, and that the memory is given back).
+#include "benchtiming.h"
 #include "io/readdataset.h"
 
 #include <zlib.h>
@@ -38,17 +39,13 @@ namespace {
 
 using ull = unsigned long long; // printf's %llu
 
-struct Timing
-{
-    double wallS = 0.0;
-    double cpuS = 0.0; ///< This thread's CPU time (the parser's core), or the child's for zcat.
-};
+using bench::median;
+using bench::threadCpuS;
+using bench::Timing;
 
-double threadCpuS()
+double now()
 {
-    timespec ts{};
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return double(ts.tv_sec) + double(ts.tv_nsec) * 1e-9;
+    return bench::wallNowS();
 }
 
 double childrenCpuS()
@@ -57,24 +54,6 @@ double childrenCpuS()
     getrusage(RUSAGE_CHILDREN, &usage);
     return double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
            double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) * 1e-6;
-}
-
-double now()
-{
-    return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch())
-        .count();
-}
-
-Timing median(std::vector<Timing> runs)
-{
-    std::vector<double> wall, cpu;
-    for (const auto& r : runs) {
-        wall.push_back(r.wallS);
-        cpu.push_back(r.cpuS);
-    }
-    std::sort(wall.begin(), wall.end());
-    std::sort(cpu.begin(), cpu.end());
-    return {wall[wall.size() / 2], cpu[cpu.size() / 2]};
 }
 
 /// A field of /proc/self/status in bytes ("VmHWM", "VmRSS").

@@ -2,6 +2,7 @@
 // (merely drawing the same arrival and service random numbers). Figures are medians of 3 runs,
 // as wall time and as the thread's CPU time (user + system): on a shared machine the CPU time
 // is what one core actually spent, the wall time includes waiting for a core.
+#include "benchtiming.h"
 #include "sim/rng.h"
 #include "sim/scenariojson.h"
 #include "sim/simulator.h"
@@ -19,40 +20,9 @@ using namespace bs;
 
 namespace {
 
-struct Timing
-{
-    double wallS = 0.0;
-    double cpuS = 0.0;
-};
-
-double threadCpuS()
-{
-    timespec ts{};
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return double(ts.tv_sec) + double(ts.tv_nsec) * 1e-9;
-}
-
-Timing timed(const std::function<void()>& body)
-{
-    const auto start = std::chrono::steady_clock::now();
-    const double cpuStart = threadCpuS();
-    body();
-    return {std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(),
-            threadCpuS() - cpuStart};
-}
-
-Timing median(const std::vector<Timing>& runs)
-{
-    std::vector<double> wall;
-    std::vector<double> cpu;
-    for (const auto& r : runs) {
-        wall.push_back(r.wallS);
-        cpu.push_back(r.cpuS);
-    }
-    std::sort(wall.begin(), wall.end());
-    std::sort(cpu.begin(), cpu.end());
-    return {wall[wall.size() / 2], cpu[cpu.size() / 2]};
-}
+using bench::median;
+using bench::timed;
+using bench::Timing;
 
 sim::Scenario scenario(const char* json)
 {
