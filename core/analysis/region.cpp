@@ -12,7 +12,10 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <cmath>
+#include <condition_variable>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -197,41 +200,149 @@ std::vector<std::size_t> refinementOrder(const std::vector<RegionCell>& cells)
     return out;
 }
 
-Status refineCells(const RegionGrid& grid, const RegionEvaluator& evaluator, ThreadPool& pool,
-                   Progress& progress, const CancelToken& cancel, std::vector<RegionCell>& cells)
+/// The work after the coarse pass: refinements (nearest a limit first), then one capacity search
+/// per policy. A search reads its policy's refined cells, so it becomes ready when the last of
+/// them is refined; a thread takes the first ready item. Without a barrier between the two
+/// kinds, no core idles while the other finishes the last long refinement. The order only
+/// affects timing: every item writes its own slot, so the result never depends on it.
+class RefineThenSearch
 {
-    const auto order = refinementOrder(cells);
-    SharedProgress shared(progress, "refining cells", order.size());
-    return parallelStatus(pool, order.size(), cancel, [&](std::size_t i) -> Status {
-        RegionCell& cell = cells[order[i]];
-        auto refined = refinedCell(grid, evaluator, cell, cancel);
-        if (!refined)
-            return refined.error();
-        cell = std::move(*refined);
-        shared.tick();
-        return {};
-    });
-}
+public:
+    RefineThenSearch(const RegionGrid& grid, const std::vector<RegionCell>& cells,
+                     std::vector<std::size_t> refinements, const std::vector<std::size_t>& policies)
+        : m_refinements(std::move(refinements))
+        , m_searches(policies.size())
+        , m_waitingCells(policies.size(), 0)
+        , m_taken(policies.size(), false)
+    {
+        std::map<std::size_t, std::size_t> searchOfPolicy;
+        for (std::size_t k = 0; k < policies.size(); ++k)
+            searchOfPolicy[policies[k]] = k;
+        for (std::size_t cell : m_refinements) {
+            const auto it = searchOfPolicy.find(grid.policyOf(cells[cell].index));
+            m_searchOfRefinement.push_back(it == searchOfPolicy.end() ? kNone : it->second);
+            if (it != searchOfPolicy.end())
+                ++m_waitingCells[it->second];
+        }
+    }
 
-Status capacityCurves(const RegionGrid& grid, const RegionEvaluator& evaluator,
-                      const std::vector<std::size_t>& policies, ThreadPool& pool,
-                      Progress& progress, const CancelToken& cancel, RegionResult& result)
+    std::size_t items() const { return m_refinements.size() + m_searches; }
+    bool isRefinement(std::size_t item) const { return item < m_refinements.size(); }
+    std::size_t cellOf(std::size_t item) const { return m_refinements[item]; }
+    std::size_t searchOf(std::size_t item) const { return item - m_refinements.size(); }
+
+    /// The next item, waiting while only searches whose cells are still being refined remain;
+    /// nothing once every item is taken or the work is cancelled.
+    std::optional<std::size_t> take(const CancelToken& cancel)
+    {
+        std::unique_lock lock(m_mutex);
+        for (;;) {
+            if (cancel.isCancelled())
+                return std::nullopt;
+            if (m_nextRefinement < m_refinements.size())
+                return m_nextRefinement++;
+            bool anyLeft = false;
+            for (std::size_t k = 0; k < m_searches; ++k) {
+                if (m_taken[k])
+                    continue;
+                anyLeft = true;
+                if (m_waitingCells[k] == 0) {
+                    m_taken[k] = true;
+                    return m_refinements.size() + k;
+                }
+            }
+            if (!anyLeft)
+                return std::nullopt;
+            // A refinement in progress elsewhere will finish (or see the cancel) and wake us.
+            m_refined.wait_for(lock, std::chrono::milliseconds(20));
+        }
+    }
+
+    /// Called after every item, done or failed, so no search waits for ever.
+    void finished(std::size_t item)
+    {
+        if (!isRefinement(item))
+            return;
+        {
+            std::lock_guard lock(m_mutex);
+            if (const std::size_t k = m_searchOfRefinement[item]; k != kNone)
+                --m_waitingCells[k];
+        }
+        m_refined.notify_all();
+    }
+
+private:
+    static constexpr std::size_t kNone = SIZE_MAX;
+    std::vector<std::size_t> m_refinements; ///< Cell positions, in refinement order.
+    std::vector<std::size_t> m_searchOfRefinement;
+    std::size_t m_searches;
+    std::mutex m_mutex;
+    std::condition_variable m_refined;
+    std::size_t m_nextRefinement = 0;        ///< Guarded by m_mutex.
+    std::vector<std::size_t> m_waitingCells; ///< Per search; guarded by m_mutex.
+    std::vector<bool> m_taken;               ///< Per search; guarded by m_mutex.
+};
+
+/// Refines the pending cells and runs the capacity search of every policy of the shard (when
+/// the spec asks for capacity curves).
+Status refineAndSearch(const RegionGrid& grid, const RegionEvaluator& evaluator,
+                       const std::vector<std::size_t>& policies, ThreadPool& pool,
+                       Progress& progress, const CancelToken& cancel,
+                       std::vector<RegionCell>& cells, RegionResult& result)
 {
-    if (!grid.spec().capacity.enabled)
-        return {};
-    result.capacity.assign(policies.size(), CapacityPoint());
-    SharedProgress shared(progress, "capacity curves", policies.size());
-    return parallelStatus(pool, policies.size(), cancel, [&](std::size_t i) -> Status {
-        std::vector<const RegionCell*> cells;
-        for (std::size_t c : grid.cellsOfPolicy(policies[i]))
-            cells.push_back(result.cell(c));
-        auto point = findCapacity(grid, evaluator, policies[i], cells, cancel);
+    const bool capacity = grid.spec().capacity.enabled;
+    const std::vector<std::size_t> searched = capacity ? policies : std::vector<std::size_t>();
+    RefineThenSearch work(grid, cells, refinementOrder(cells), searched);
+    result.capacity.assign(searched.size(), CapacityPoint());
+    SharedProgress shared(
+        progress, capacity ? "refining cells and capacity curves" : "refining cells", work.items());
+    // Each search's cells, looked up before any refinement writes to the vector.
+    std::vector<std::vector<const RegionCell*>> policyCells;
+    for (std::size_t policy : searched) {
+        auto& pointers = policyCells.emplace_back();
+        for (std::size_t c : grid.cellsOfPolicy(policy)) {
+            const auto at = std::lower_bound(
+                cells.begin(), cells.end(), c,
+                [](const RegionCell& cell, std::size_t index) { return cell.index < index; });
+            pointers.push_back(at != cells.end() && at->index == c ? &*at : nullptr);
+        }
+    }
+    std::vector<std::optional<Error>> errors(work.items());
+    const auto runItem = [&](std::size_t item) -> Status {
+        if (work.isRefinement(item)) {
+            RegionCell& cell = cells[work.cellOf(item)];
+            auto refined = refinedCell(grid, evaluator, cell, cancel);
+            if (!refined)
+                return refined.error();
+            cell = std::move(*refined);
+            return {};
+        }
+        const std::size_t k = work.searchOf(item);
+        auto point = findCapacity(grid, evaluator, searched[k], policyCells[k], cancel);
         if (!point)
             return point.error();
-        result.capacity[i] = std::move(*point);
-        shared.tick();
+        result.capacity[k] = std::move(*point);
         return {};
-    });
+    };
+    pool.parallelFor(
+        work.items(),
+        [&](std::size_t) {
+            const auto item = work.take(cancel);
+            if (!item)
+                return;
+            if (auto status = runItem(*item); !status)
+                errors[*item] = status.error();
+            work.finished(*item);
+            shared.tick();
+        },
+        cancel);
+    for (const auto& e : errors) {
+        if (e)
+            return *e;
+    }
+    if (cancel.isCancelled())
+        return makeError(ErrorCode::Cancelled, "region analysis cancelled");
+    return {};
 }
 
 /// The preview after the coarse pass: pending cells carry short-run numbers.
@@ -340,13 +451,11 @@ Expected<RegionResult> computeRegion(const RegionSpec& spec, const RegionOptions
         return status.error();
     if (onPreview)
         onPreview(previewOf(result, cells));
-    if (auto status = refineCells(*grid, evaluator, pool.pool(), progress, cancel, cells); !status)
-        return status.error();
-    result.cells = std::move(cells);
-    if (auto status =
-            capacityCurves(*grid, evaluator, part.policies, pool.pool(), progress, cancel, result);
+    if (auto status = refineAndSearch(*grid, evaluator, part.policies, pool.pool(), progress,
+                                      cancel, cells, result);
         !status)
         return status.error();
+    result.cells = std::move(cells);
     if (options.shardCount > 1) {
         result.stage = RegionStage::Shard;
         summarizeResult(result);

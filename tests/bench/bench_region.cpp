@@ -95,7 +95,7 @@ double median(std::vector<double> v)
 
 void printPhases(const Run& run)
 {
-    const char* order[] = {"screening cells", "refining cells", "capacity curves", "headroom"};
+    const char* order[] = {"screening cells", "refining cells and capacity curves", "headroom"};
     std::printf("  phases of the last 2-thread run (start times):");
     for (const char* phase : order) {
         const auto it = run.phaseStartS.find(phase);
