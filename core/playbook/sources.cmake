@@ -22,4 +22,5 @@ target_sources(batchscope_core PRIVATE
     playbook/reportjson.cpp
     playbook/scenarioset.cpp
     playbook/stagemetrics.cpp
-    playbook/svgfigure.cpp)
+    playbook/svgfigure.cpp
+    playbook/sweepdeltas.cpp)

@@ -1,11 +1,13 @@
-// The Traces and Region views on the demo project, driven as a user does.
+// The Traces, Region and Sweep Δ views on the demo project, driven as a user does.
 #include "charts/chartpanel.h"
 #include "charts/regionheatmap.h"
 #include "document/projectdocument.h"
 #include "jobs/jobrunner.h"
 #include "mainwindow.h"
+#include "playbook/projectplaybook.h"
 #include "state/settings.h"
 #include "views/regionview.h"
+#include "views/sweepview.h"
 #include "views/traceview.h"
 
 #include <QComboBox>
@@ -13,6 +15,7 @@
 #include <QLineEdit>
 #include <QTabWidget>
 #include <QTableWidget>
+#include <QToolButton>
 #include <QUndoStack>
 #include <QtTest>
 
@@ -26,6 +29,7 @@ private Q_SLOTS:
     void tracesViewAnalysesTheDemoTraceAndPowerLog();
     void regionViewComputesTheDemoRegionAndLoadsACell();
     void badRegionInputIsReportedNotComputed();
+    void sweepDeltaChartOfTheDemoGoesIntoTheMemo();
 
 private:
     QTemporaryDir m_dir;
@@ -148,6 +152,50 @@ void TestAnalysisViews::badRegionInputIsReportedNotComputed()
     view->compute();
     QVERIFY2(view->recommendationLabel()->text().contains(QStringLiteral("max_batch")),
              qPrintable(view->recommendationLabel()->text()));
+    window.jobs()->cancelAll();
+    QVERIFY(window.jobs()->waitForIdle(60000));
+}
+
+void TestAnalysisViews::sweepDeltaChartOfTheDemoGoesIntoTheMemo()
+{
+    gui::MainWindow window(m_settings.get());
+    window.openInitial({});
+    QVERIFY(window.jobs()->waitForIdle(240000));
+    auto* view = window.sweepView();
+    // The demo's two sweeps carry the baseline and candidate roles: the Δ display has a pair.
+    auto* show = view->findChild<QComboBox*>(QStringLiteral("sweepDisplay"));
+    QVERIFY(show);
+    show->setFocus();
+    QTest::keyClick(show, Qt::Key_Down);
+    QCOMPARE(view->display(), widgets::SweepView::Display::Delta);
+    QVERIFY(!view->deltaMessage()->isVisibleTo(view));
+    QVERIFY2(view->caption()->text().contains(QStringLiteral("matched by batch size: 9 point(s)")),
+             qPrintable(view->caption()->text()));
+
+    // Under the 250 W cap, p99 at batch 256 is later than at 400 W (the capped clock).
+    widgets::ChartPanel* panel = view->panels()[1];
+    QCOMPARE(panel->content().yTitle, QStringLiteral("Δ p99 latency (ms)"));
+    const auto& points = panel->content().series.at(0).data.points;
+    QCOMPARE(points.size(), 9);
+    QCOMPARE(points.back().x(), 256.0);
+    QVERIFY(points.back().y() > 0.0);
+
+    // Attached from its toolbar like any chart: the memo's figure has the series and the zero
+    // line.
+    auto* attach = panel->findChild<QToolButton*>(QStringLiteral("attachToMemo"));
+    QVERIFY(attach);
+    attach->click();
+    auto stored = playbook::readStoredPlaybook(window.document()->project());
+    QVERIFY(stored);
+    QCOMPARE(stored->memo.evidence.size(), std::size_t(1));
+    const auto& evidence = stored->memo.evidence[0];
+    QCOMPARE(QString::fromStdString(evidence.title),
+             QStringLiteral("Δ Latency p99 (candidate − baseline)"));
+    QCOMPARE(evidence.figure.series.size(), std::size_t(1));
+    QCOMPARE(evidence.figure.series[0].points.size(), std::size_t(9));
+    QCOMPARE(evidence.figure.series[0].points.back().y, points.back().y());
+    QCOMPARE(evidence.figure.referenceLines.size(), std::size_t(1));
+    QCOMPARE(evidence.figure.referenceLines[0].value, 0.0);
     window.jobs()->cancelAll();
     QVERIFY(window.jobs()->waitForIdle(60000));
 }

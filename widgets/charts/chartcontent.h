@@ -4,6 +4,7 @@
 
 #include <QColor>
 #include <QList>
+#include <QStringList>
 
 namespace bs::widgets {
 
@@ -23,6 +24,9 @@ struct SeriesSpec
     /// Secondary series (p50 under a p99, CI bounds) stay out of the legend so the legend of
     /// a small chart stays readable; they are still in the table and the tooltips.
     bool inLegend = true;
+    /// Optional, parallel to data.points: more about a point for its tooltip (both sides of a
+    /// delta, its interval). Empty: the tooltip shows the point's x and y only.
+    QStringList pointNotes;
 };
 
 /// A horizontal (constant y) or vertical (constant x) limit line: SLA, power cap, throttle.
@@ -46,6 +50,9 @@ struct ChartContent
     bool logY = false;
     double logXBase = 10.0;
     bool yIncludesZero = false;
+    /// Extra room above and below the data, as a fraction of its y range (linear axes only), so
+    /// a line at the edge of the data (a delta chart's zero line) is not drawn on the frame.
+    double yMarginFraction = 0.0;
     QList<SeriesSpec> series;
     QList<ReferenceLine> references;
     /// Shown in the plot area when there is nothing to draw ("No sweep loaded").

@@ -99,6 +99,18 @@ QXYSeries* makeSeries(const SeriesSpec& spec)
     return series;
 }
 
+/// The tooltip notes of every series, keyed by series name, for the chart view.
+QHash<QString, QList<QPair<QPointF, QString>>> pointNotesOf(const ChartContent& content)
+{
+    QHash<QString, QList<QPair<QPointF, QString>>> notes;
+    for (const SeriesSpec& spec : content.series) {
+        const qsizetype count = std::min(spec.pointNotes.size(), spec.data.points.size());
+        for (qsizetype i = 0; i < count; ++i)
+            notes[spec.data.name].append({spec.data.points[i], spec.pointNotes[i]});
+    }
+    return notes;
+}
+
 struct Extent
 {
     double minX = std::numeric_limits<double>::infinity();
@@ -259,6 +271,7 @@ void ChartPanel::setContent(const ChartContent& content)
         updateInPlace(content);
     else
         rebuild(content);
+    m_view->setPointNotes(pointNotesOf(content));
     m_content = content;
     QList<SeriesData> tableSeries;
     for (const SeriesSpec& spec : content.series)
@@ -328,7 +341,12 @@ void ChartPanel::updateInPlace(const ChartContent& content)
 void ChartPanel::applyAxes(const ChartContent& content)
 {
     QChart* chart = m_view->chart();
-    const Extent extent = extentOf(content);
+    Extent extent = extentOf(content);
+    if (extent.valid() && !content.logY && content.yMarginFraction > 0) {
+        const double margin = (extent.maxY - extent.minY) * content.yMarginFraction;
+        extent.minY -= margin;
+        extent.maxY += margin;
+    }
     AxisScale xScale, yScale;
     if (extent.valid()) {
         xScale = content.logX ? AxisScale::logarithmic(extent.minX, extent.maxX, content.logXBase)
@@ -336,6 +354,12 @@ void ChartPanel::applyAxes(const ChartContent& content)
         yScale = content.logY
                      ? AxisScale::logarithmic(extent.minY, extent.maxY)
                      : AxisScale::linear(extent.minY, extent.maxY, 7, content.yIncludesZero);
+    } else {
+        // Nothing to place: a range that a logarithmic axis can show too (it cannot start at 0).
+        if (content.logX)
+            xScale = AxisScale::logarithmic(1.0, content.logXBase, content.logXBase);
+        if (content.logY)
+            yScale = AxisScale::logarithmic(1.0, 10.0);
     }
     // Reference lines span the whole visible axis.
     const auto series = chart->series();

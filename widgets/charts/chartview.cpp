@@ -50,6 +50,23 @@ void ChartView::setUnits(const QString& xUnit, const QString& yUnit)
     m_yUnit = yUnit;
 }
 
+void ChartView::setPointNotes(QHash<QString, QList<QPair<QPointF, QString>>> notes)
+{
+    m_pointNotes = std::move(notes);
+}
+
+QString ChartView::tooltipText(const QString& series, const QPointF& point) const
+{
+    QString text =
+        QStringLiteral("%1\n%2, %3")
+            .arg(series, formatValue(point.x(), m_xUnit), formatValue(point.y(), m_yUnit));
+    for (const auto& [notePoint, note] : m_pointNotes.value(series)) {
+        if (notePoint == point)
+            return text + QLatin1Char('\n') + note;
+    }
+    return text;
+}
+
 void ChartView::styleChart(QChart* chart, const QPalette& palette)
 {
     chart->setTheme(isDark(palette) ? QChart::ChartThemeDark : QChart::ChartThemeLight);
@@ -145,10 +162,7 @@ void ChartView::showPointTooltip(QXYSeries* series, const QPointF& point, bool s
             nearest = p;
         }
     }
-    const QString text = QStringLiteral("%1\n%2, %3")
-                             .arg(series->name(), formatValue(nearest.x(), m_xUnit),
-                                  formatValue(nearest.y(), m_yUnit));
-    QToolTip::showText(QCursor::pos(), text, this);
+    QToolTip::showText(QCursor::pos(), tooltipText(series->name(), nearest), this);
 }
 
 void ChartView::resetZoom()

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QChartView>
+#include <QHash>
 
 class QXYSeries;
 
@@ -19,6 +20,11 @@ public:
 
     /// Units shown in tooltips ("items", "ms", ...); axis titles carry them too.
     void setUnits(const QString& xUnit, const QString& yUnit);
+    /// Tooltip notes per series name: (point, text) pairs; a hovered point with a note shows it
+    /// under its values. Replaces all notes.
+    void setPointNotes(QHash<QString, QList<QPair<QPointF, QString>>> notes);
+    /// The tooltip text of a data point of the named series (tests, and the hover handler).
+    QString tooltipText(const QString& series, const QPointF& point) const;
     /// Call after (re)building series: wires tooltips and legend toggles, applies the theme.
     void seriesChanged();
     void resetZoom();
@@ -55,6 +61,7 @@ private:
 
     QString m_xUnit;
     QString m_yUnit;
+    QHash<QString, QList<QPair<QPointF, QString>>> m_pointNotes;
     bool m_panning = false;
     QPoint m_lastPanPos;
 };
