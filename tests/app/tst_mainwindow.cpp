@@ -1,4 +1,5 @@
 #include "charts/chartpanel.h"
+#include "charts/chartview.h"
 #include "document/projectdocument.h"
 #include "filecontroller.h"
 #include "jobs/jobrunner.h"
@@ -8,6 +9,8 @@
 #include "testsupport.h"
 #include "views/sweepview.h"
 
+#include <QApplication>
+#include <QChart>
 #include <QDockWidget>
 #include <QMenuBar>
 #include <QTabWidget>
@@ -23,6 +26,8 @@ private Q_SLOTS:
     void opensTheDemoWithEveryDockAndMenu();
     void opensAProjectFileAndRemembersIt();
     void badProjectShowsAnInlineError();
+    void dockLayoutIsRestored();
+    void chartsFollowTheSystemPalette();
 
 private:
     QTemporaryDir m_dir;
@@ -111,6 +116,56 @@ void TestMainWindow::badProjectShowsAnInlineError()
              qPrintable(window.messageBar()->text()));
     // The demo is shown instead, so the window is never empty.
     QCOMPARE(window.document()->project().datasets.size(), std::size_t(4));
+}
+
+void TestMainWindow::dockLayoutIsRestored()
+{
+    {
+        gui::MainWindow window(m_settings.get());
+        window.openInitial({});
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        auto* datasets = window.findChild<QDockWidget*>(QStringLiteral("datasetsDock"));
+        auto* model = window.findChild<QDockWidget*>(QStringLiteral("modelDock"));
+        datasets->hide();
+        window.resizeDocks({model}, {420}, Qt::Horizontal);
+        QVERIFY(window.close()); // the demo is unmodified: nothing to ask
+    }
+    gui::MainWindow reopened(m_settings.get());
+    reopened.openInitial({});
+    reopened.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&reopened));
+    auto* datasets = reopened.findChild<QDockWidget*>(QStringLiteral("datasetsDock"));
+    auto* model = reopened.findChild<QDockWidget*>(QStringLiteral("modelDock"));
+    QVERIFY(!datasets->isVisible());
+    QVERIFY(model->isVisible());
+    QVERIFY2(std::abs(model->width() - 420) <= 8, qPrintable(QString::number(model->width())));
+}
+
+void TestMainWindow::chartsFollowTheSystemPalette()
+{
+    gui::MainWindow window(m_settings.get());
+    window.openInitial({});
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    const auto views = window.findChildren<widgets::ChartView*>();
+    QVERIFY(!views.isEmpty());
+    const QPalette light = QApplication::palette();
+    QPalette dark = light;
+    dark.setColor(QPalette::Window, QColor(30, 30, 30));
+    dark.setColor(QPalette::Base, QColor(20, 20, 20));
+    dark.setColor(QPalette::Text, QColor(230, 230, 230));
+    dark.setColor(QPalette::WindowText, QColor(230, 230, 230));
+    QApplication::setPalette(dark);
+    QCoreApplication::processEvents();
+    for (widgets::ChartView* view : views) {
+        QCOMPARE(view->chart()->theme(), QChart::ChartThemeDark);
+        QCOMPARE(view->chart()->backgroundBrush().color(), QColor(20, 20, 20));
+    }
+    QApplication::setPalette(light);
+    QCoreApplication::processEvents();
+    for (widgets::ChartView* view : views)
+        QCOMPARE(view->chart()->theme(), QChart::ChartThemeLight);
 }
 
 QTEST_MAIN(TestMainWindow)
