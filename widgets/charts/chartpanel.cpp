@@ -1,6 +1,7 @@
 #include "charts/chartpanel.h"
 
 #include "charts/axisscale.h"
+#include "charts/chartlegend.h"
 #include "charts/chartview.h"
 #include "models/seriestablemodel.h"
 #include "util/decimate.h"
@@ -18,6 +19,7 @@
 #include <QSortFilterProxyModel>
 #include <QStackedWidget>
 #include <QTableView>
+#include <QToolBar>
 #include <QToolButton>
 #include <QValueAxis>
 
@@ -145,6 +147,35 @@ Extent extentOf(const ChartContent& content)
     return e;
 }
 
+/// `text` as it fits `widthPx` in `font`: as it is, or as rich text on more lines: broken
+/// before its unit "(…)" when both halves fit, else wrapped word by word (three lines at most).
+/// Qt Charts would cut it to "Latency dis…".
+QString fitToWidth(const QString& text, const QFont& font, int widthPx)
+{
+    const QFontMetrics metrics(font);
+    if (metrics.horizontalAdvance(text) <= widthPx)
+        return text;
+    QStringList lines;
+    const qsizetype unit = text.lastIndexOf(QStringLiteral(" ("));
+    if (unit > 0 && metrics.horizontalAdvance(text.left(unit)) <= widthPx &&
+        metrics.horizontalAdvance(text.mid(unit + 1)) <= widthPx) {
+        lines = {text.left(unit), text.mid(unit + 1)};
+    } else {
+        const QStringList words = text.split(QLatin1Char(' '), Qt::SkipEmptyParts);
+        for (const QString& word : words) {
+            const QString longer = lines.isEmpty() ? word : lines.back() + QLatin1Char(' ') + word;
+            if (!lines.isEmpty() &&
+                (metrics.horizontalAdvance(longer) <= widthPx || lines.size() == 3))
+                lines.back() = longer;
+            else
+                lines.append(word);
+        }
+    }
+    for (QString& line : lines)
+        line = line.toHtmlEscaped();
+    return lines.join(QStringLiteral("<br>"));
+}
+
 QAbstractAxis* makeAxis(bool log, double base, const AxisScale& scale, const QString& title)
 {
     if (log) {
@@ -171,6 +202,7 @@ QAbstractAxis* makeAxis(bool log, double base, const AxisScale& scale, const QSt
 ChartPanel::ChartPanel(QWidget* parent)
     : QWidget(parent)
     , m_view(new ChartView(this))
+    , m_legend(new ChartLegend(this))
     , m_stack(new QStackedWidget(this))
     , m_table(new QTableView(this))
     , m_tableModel(new SeriesTableModel(this))
@@ -186,7 +218,16 @@ ChartPanel::ChartPanel(QWidget* parent)
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->verticalHeader()->hide();
 
-    m_stack->addWidget(m_view);
+    // The chart with its wrapping legend under it (Qt Charts' own legend elides long names).
+    auto* chartPage = new QWidget(this);
+    auto* chartLayout = new QVBoxLayout(chartPage);
+    chartLayout->setContentsMargins(0, 0, 0, 0);
+    chartLayout->setSpacing(0);
+    chartLayout->addWidget(m_view, 1);
+    chartLayout->addWidget(m_legend);
+    m_view->chart()->legend()->hide();
+    m_view->setLegend(m_legend);
+    m_stack->addWidget(chartPage);
     m_stack->addWidget(m_table);
 
     m_tableToggle->setText(tr("Table"));
@@ -206,9 +247,16 @@ ChartPanel::ChartPanel(QWidget* parent)
     attach->setToolTip(
         tr("Add this chart to the review memo as evidence (it goes into the report)"));
 
-    auto* bar = new QHBoxLayout;
-    bar->setContentsMargins(0, 0, 0, 0);
-    bar->addStretch(1);
+    // A tool bar rather than a row of buttons: in a narrow panel (three charts side by side,
+    // projector fonts) the buttons that do not fit move behind its » menu instead of forcing
+    // the window wider than the screen.
+    auto* bar = new QToolBar(this);
+    bar->setMovable(false);
+    bar->setFloatable(false);
+    bar->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    auto* spacer = new QWidget(bar);
+    spacer->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
+    bar->addWidget(spacer);
     for (QToolButton* button : {m_tableToggle, reset, copy, exportButton, attach}) {
         button->setAutoRaise(true);
         bar->addWidget(button);
@@ -216,7 +264,7 @@ ChartPanel::ChartPanel(QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(0);
-    layout->addLayout(bar);
+    layout->addWidget(bar);
     layout->addWidget(m_stack, 1);
 
     m_emptyLabel->setAlignment(Qt::AlignCenter);
@@ -236,6 +284,8 @@ ChartPanel::ChartPanel(QWidget* parent)
     connect(attach, &QToolButton::clicked, this, &ChartPanel::attachToMemoRequested);
     connect(m_view, &ChartView::exportRequested, this, &ChartPanel::exportWithDialog);
     connect(m_view, &ChartView::pointClicked, this, &ChartPanel::pointClicked);
+    // Axis titles are fitted to the plot area, which is known only after the chart's layout.
+    connect(m_view->chart(), &QChart::plotAreaChanged, this, &ChartPanel::fitTitles);
 }
 
 bool ChartPanel::isShowingTable() const
@@ -245,7 +295,7 @@ bool ChartPanel::isShowingTable() const
 
 void ChartPanel::showTable(bool table)
 {
-    m_stack->setCurrentWidget(table ? static_cast<QWidget*>(m_table) : m_view);
+    m_stack->setCurrentWidget(table ? m_table : m_stack->widget(0));
     if (m_tableToggle->isChecked() != table)
         m_tableToggle->setChecked(table);
 }
@@ -273,6 +323,7 @@ void ChartPanel::setContent(const ChartContent& content)
         rebuild(content);
     m_view->setPointNotes(pointNotesOf(content));
     m_content = content;
+    fitTitles();
     QList<SeriesData> tableSeries;
     for (const SeriesSpec& spec : content.series)
         tableSeries.append(spec.data);
@@ -314,15 +365,12 @@ void ChartPanel::rebuild(const ChartContent& content)
     applyAxes(content);
     m_view->setUnits(content.xUnit, content.yUnit);
     m_view->seriesChanged();
-    // Hidden last: the legend re-creates markers while series and axes are attached.
-    const auto series = chart->series();
+    QList<int> leftOut;
     for (qsizetype i = 0; i < content.series.size(); ++i) {
-        if (content.series[i].inLegend)
-            continue;
-        const auto markers = chart->legend()->markers(series[i]);
-        for (QLegendMarker* marker : markers)
-            marker->setVisible(false);
+        if (!content.series[i].inLegend)
+            leftOut.append(int(i));
     }
+    m_legend->setFromChart(chart, leftOut);
 }
 
 void ChartPanel::updateInPlace(const ChartContent& content)
@@ -395,10 +443,31 @@ void ChartPanel::applyAxes(const ChartContent& content)
     update(vertical.front(), yScale);
 }
 
+void ChartPanel::fitTitles()
+{
+    QChart* chart = m_view->chart();
+    const int width = m_view->width() - 24;
+    chart->setTitle(fitToWidth(m_content.title, chart->titleFont(), width));
+    // Axis titles run along the plot area (known from the last layout; estimated before one).
+    const QRectF plot = chart->plotArea();
+    const int plotWidth = plot.width() > 0 ? int(plot.width()) : width - 100;
+    const int plotHeight = plot.height() > 0 ? int(plot.height()) : m_view->height() - 120;
+    const auto horizontal = chart->axes(Qt::Horizontal);
+    if (!horizontal.isEmpty())
+        horizontal.front()->setTitleText(
+            fitToWidth(m_content.xTitle, horizontal.front()->titleFont(), plotWidth));
+    const auto vertical = chart->axes(Qt::Vertical);
+    if (!vertical.isEmpty())
+        vertical.front()->setTitleText(
+            fitToWidth(m_content.yTitle, vertical.front()->titleFont(), plotHeight));
+}
+
 bool ChartPanel::eventFilter(QObject* watched, QEvent* event)
 {
-    if (watched == m_view && event->type() == QEvent::Resize)
+    if (watched == m_view && event->type() == QEvent::Resize) {
         m_emptyLabel->setGeometry(m_view->rect());
+        fitTitles();
+    }
     return QWidget::eventFilter(watched, event);
 }
 

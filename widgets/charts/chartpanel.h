@@ -11,6 +11,7 @@ class QLabel;
 
 namespace bs::widgets {
 
+class ChartLegend;
 class ChartView;
 class SeriesTableModel;
 
@@ -27,6 +28,7 @@ public:
     const ChartContent& content() const { return m_content; }
 
     ChartView* chartView() const { return m_view; }
+    ChartLegend* legend() const { return m_legend; }
     SeriesTableModel* tableModel() const { return m_tableModel; }
     bool isShowingTable() const;
     void showTable(bool table);
@@ -49,9 +51,12 @@ private:
     void rebuild(const ChartContent& content);
     void updateInPlace(const ChartContent& content);
     void applyAxes(const ChartContent& content);
+    /// Titles that do not fit the panel's width go on two lines (on every resize).
+    void fitTitles();
 
     ChartContent m_content;
     ChartView* m_view;
+    ChartLegend* m_legend;
     QStackedWidget* m_stack;
     QTableView* m_table;
     SeriesTableModel* m_tableModel;

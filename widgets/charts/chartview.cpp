@@ -1,14 +1,16 @@
 #include "charts/chartview.h"
 
+#include "charts/chartlegend.h"
+
 #include <QAbstractAxis>
 #include <QApplication>
 #include <QClipboard>
 #include <QContextMenuEvent>
 #include <QFileDialog>
-#include <QLegendMarker>
 #include <QLocale>
 #include <QMenu>
 #include <QSvgGenerator>
+#include <QTextDocumentFragment>
 #include <QToolTip>
 #include <QXYSeries>
 
@@ -29,7 +31,7 @@ ChartView::ChartView(QWidget* parent)
     setRenderHint(QPainter::Antialiasing);
     setRubberBand(QChartView::RectangleRubberBand);
     setFocusPolicy(Qt::StrongFocus);
-    setMinimumSize(240, 180);
+    setMinimumSize(160, 120);
     chart()->legend()->setAlignment(Qt::AlignBottom);
     styleChart(chart(), palette());
 }
@@ -74,13 +76,13 @@ void ChartView::styleChart(QChart* chart, const QPalette& palette)
     chart->setBackgroundRoundness(0);
     chart->setMargins(QMargins(4, 4, 4, 4));
     const QColor text = palette.color(QPalette::Text);
+    // Projector mode already enlarges the application font (1.4x); charts add a little on top,
+    // not so much that titles, axis titles and tick labels no longer fit a 2x2 grid at 1080p.
     QFont titleFont = QApplication::font();
     titleFont.setBold(true);
-    QFont labelFont = QApplication::font();
-    if (g_largeFontMode) {
-        titleFont.setPointSizeF(titleFont.pointSizeF() * 1.6);
-        labelFont.setPointSizeF(labelFont.pointSizeF() * 1.5);
-    }
+    if (g_largeFontMode)
+        titleFont.setPointSizeF(titleFont.pointSizeF() * 1.15);
+    const QFont labelFont = ChartView::labelFont();
     chart->setTitleFont(titleFont);
     chart->setTitleBrush(text);
     chart->legend()->setFont(labelFont);
@@ -105,6 +107,14 @@ void ChartView::styleChart(QChart* chart, const QPalette& palette)
     }
 }
 
+QFont ChartView::labelFont()
+{
+    QFont font = QApplication::font();
+    if (g_largeFontMode)
+        font.setPointSizeF(font.pointSizeF() * 1.1);
+    return font;
+}
+
 void ChartView::seriesChanged()
 {
     const auto allSeries = chart()->series();
@@ -119,20 +129,6 @@ void ChartView::seriesChanged()
         });
         connect(xy, &QXYSeries::clicked, this,
                 [this, xy](const QPointF& point) { Q_EMIT pointClicked(xy->name(), point); });
-    }
-    const auto markers = chart()->legend()->markers();
-    for (QLegendMarker* marker : markers) {
-        disconnect(marker, &QLegendMarker::clicked, this, nullptr);
-        connect(marker, &QLegendMarker::clicked, this, [marker]() {
-            QAbstractSeries* series = marker->series();
-            series->setVisible(!series->isVisible());
-            marker->setVisible(true); // keep the marker so the series can be shown again
-            QBrush label = marker->labelBrush();
-            QColor colour = label.color();
-            colour.setAlphaF(series->isVisible() ? 1.0 : 0.4);
-            label.setColor(colour);
-            marker->setLabelBrush(label);
-        });
     }
     styleChart(chart(), palette());
 }
@@ -280,7 +276,9 @@ void ChartView::changeEvent(QEvent* event)
 
 QImage ChartView::renderImage(const QSize& size, double scale)
 {
-    QImage image(size * scale, QImage::Format_ARGB32_Premultiplied);
+    const int legendHeight = m_legend ? m_legend->heightForWidth(size.width()) : 0;
+    QImage image(QSize(size.width(), size.height() + legendHeight) * scale,
+                 QImage::Format_ARGB32_Premultiplied);
     image.setDevicePixelRatio(scale);
     image.fill(palette().color(QPalette::Base));
     const QSize old = this->size();
@@ -290,6 +288,8 @@ QImage ChartView::renderImage(const QSize& size, double scale)
     QPainter painter(&image);
     painter.setRenderHint(QPainter::Antialiasing);
     render(&painter, QRectF(QPointF(0, 0), QSizeF(size)), rect());
+    if (m_legend)
+        m_legend->paintTo(painter, QPoint(0, size.height()), size.width());
     painter.end();
     if (resize)
         this->resize(old);
@@ -303,16 +303,21 @@ bool ChartView::savePng(const QString& path, double scale)
 
 bool ChartView::saveSvg(const QString& path)
 {
+    const int legendHeight = m_legend ? m_legend->heightForWidth(width()) : 0;
+    const QRect whole(0, 0, width(), height() + legendHeight);
     QSvgGenerator generator;
     generator.setFileName(path);
-    generator.setSize(size());
-    generator.setViewBox(rect());
-    generator.setTitle(chart()->title());
+    generator.setSize(whole.size());
+    generator.setViewBox(whole);
+    // The on-screen title may be broken onto two lines as rich text.
+    generator.setTitle(QTextDocumentFragment::fromHtml(chart()->title()).toPlainText());
     generator.setDescription(tr("BatchScope chart"));
     QPainter painter;
     if (!painter.begin(&generator))
         return false;
     render(&painter, rect(), rect());
+    if (m_legend)
+        m_legend->paintTo(painter, QPoint(0, height()), width());
     return painter.end();
 }
 

@@ -7,10 +7,12 @@ class QXYSeries;
 
 namespace bs::widgets {
 
+class ChartLegend;
+
 /// The chart widget every BatchScope view uses: rubber-band and wheel zoom, pan (middle button
 /// or arrow keys), reset (Home or double-click), hover tooltips with exact values and units,
-/// legend markers that toggle their series, export to PNG/SVG, copy as image, and colours that
-/// follow the application palette (light or dark). Large-font mode scales fonts and lines for
+/// export to PNG/SVG (with the panel's ChartLegend under the chart), copy as image, and colours
+/// that follow the application palette (light or dark). Large-font mode scales fonts and lines for
 /// a projector.
 class ChartView : public QChartView
 {
@@ -25,20 +27,25 @@ public:
     void setPointNotes(QHash<QString, QList<QPair<QPointF, QString>>> notes);
     /// The tooltip text of a data point of the named series (tests, and the hover handler).
     QString tooltipText(const QString& series, const QPointF& point) const;
-    /// Call after (re)building series: wires tooltips and legend toggles, applies the theme.
+    /// Call after (re)building series: wires tooltips, applies the theme.
     void seriesChanged();
     void resetZoom();
 
     bool savePng(const QString& path, double scale = 2.0);
     bool saveSvg(const QString& path);
     void copyImage();
-    /// Renders the chart to an image of the given size (reports, screenshots).
+    /// Renders the chart to an image of the given size (reports, screenshots), with the legend
+    /// under it when one is set.
     QImage renderImage(const QSize& size, double scale = 2.0);
+    /// The legend widget drawn under the chart in images and SVGs (the panel owns it).
+    void setLegend(ChartLegend* legend) { m_legend = legend; }
 
     static void setLargeFontMode(bool on);
     static bool largeFontMode();
     /// Applies the palette-derived theme and font sizes to a chart.
     static void styleChart(QChart* chart, const QPalette& palette);
+    /// The font of axis labels, axis titles and legends (larger in projector mode).
+    static QFont labelFont();
 
 Q_SIGNALS:
     /// A data point was clicked (series name and value).
@@ -64,6 +71,7 @@ private:
     QHash<QString, QList<QPair<QPointF, QString>>> m_pointNotes;
     bool m_panning = false;
     QPoint m_lastPanPos;
+    ChartLegend* m_legend = nullptr;
 };
 
 } // namespace bs::widgets

@@ -1,0 +1,146 @@
+// The chart panel's legend and titles in narrow panels and projector mode: names are never cut
+// short (the legend wraps, titles go on two lines), a legend click hides its series, and
+// exported images carry the legend under the chart.
+#include "charts/chartlegend.h"
+#include "charts/chartpanel.h"
+#include "charts/chartview.h"
+
+#include <QChart>
+#include <QImage>
+#include <QTemporaryDir>
+#include <QXYSeries>
+#include <QtTest>
+
+using namespace bs::widgets;
+
+namespace {
+
+ChartContent content(const QString& title, int seriesCount)
+{
+    ChartContent c;
+    c.title = title;
+    c.xTitle = QStringLiteral("Time since the first arrival in the trace (s)");
+    c.yTitle = QStringLiteral("Throughput (inferences/s)");
+    for (int i = 0; i < seriesCount; ++i) {
+        SeriesSpec spec;
+        spec.data.name = QStringLiteral("Candidate %1: 250 W cap, dynamic batching").arg(i + 1);
+        spec.data.points = {QPointF(1, 10 + i), QPointF(2, 20 + i), QPointF(4, 30 + i)};
+        c.series.append(spec);
+    }
+    c.references.append({QStringLiteral("SLA p99 15 ms"), 15.0});
+    return c;
+}
+
+/// A panel of `size` on screen (offscreen platform), showing `chart`.
+std::unique_ptr<ChartPanel> shownPanel(QSize size, const ChartContent& chart)
+{
+    auto panel = std::make_unique<ChartPanel>();
+    panel->resize(size);
+    panel->show();
+    if (!QTest::qWaitForWindowExposed(panel.get()))
+        return nullptr;
+    panel->setContent(chart);
+    return panel;
+}
+
+} // namespace
+
+class TestChartPanel : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void legendKeepsWholeNamesAndWraps();
+    void legendClickTogglesTheSeries();
+    void longTitlesGoOnTwoLinesInsteadOfBeingCut();
+    void exportedImageCarriesTheLegend();
+};
+
+void TestChartPanel::legendKeepsWholeNamesAndWraps()
+{
+    const auto owned = shownPanel(QSize(900, 500), content(QStringLiteral("Throughput"), 3));
+    QVERIFY(owned);
+    ChartPanel& panel = *owned;
+    ChartLegend* legend = panel.legend();
+    QCOMPARE(legend->names(),
+             QStringList({QStringLiteral("Candidate 1: 250 W cap, dynamic batching"),
+                          QStringLiteral("Candidate 2: 250 W cap, dynamic batching"),
+                          QStringLiteral("Candidate 3: 250 W cap, dynamic batching"),
+                          QStringLiteral("SLA p99 15 ms")}));
+    QVERIFY(!panel.chartView()->chart()->legend()->isVisible());
+    const int wide = legend->heightForWidth(900);
+    const int narrow = legend->heightForWidth(300);
+    QVERIFY2(narrow >= 3 * wide / 2, qPrintable(QStringLiteral("%1 vs %2").arg(narrow).arg(wide)));
+    // Projector mode: bigger type, more lines, never a shorter name.
+    ChartView::setLargeFontMode(true);
+    QVERIFY(legend->heightForWidth(300) > narrow);
+    ChartView::setLargeFontMode(false);
+    // Secondary series stay out of it.
+    ChartContent partial = content(QStringLiteral("Throughput"), 2);
+    partial.series[1].inLegend = false;
+    panel.setContent(partial);
+    QCOMPARE(legend->names().size(), 2);
+}
+
+void TestChartPanel::legendClickTogglesTheSeries()
+{
+    const auto owned = shownPanel(QSize(900, 500), content(QStringLiteral("Throughput"), 2));
+    QVERIFY(owned);
+    ChartPanel& panel = *owned;
+    ChartLegend* legend = panel.legend();
+    QTRY_VERIFY(legend->height() > 0);
+    QAbstractSeries* first = panel.chartView()->chart()->series().front();
+    QVERIFY(first->isVisible());
+    // The first entry starts at the left of the first (centred) row: click its swatch.
+    QPoint at(legend->width() / 2, legend->heightForWidth(legend->width()) / 2);
+    for (int x = 0; x < legend->width(); ++x) {
+        QTest::mouseClick(legend, Qt::LeftButton, {}, QPoint(x, at.y()));
+        if (!first->isVisible())
+            break;
+    }
+    QVERIFY(!first->isVisible());
+    legend->toggle(0);
+    QVERIFY(first->isVisible());
+}
+
+void TestChartPanel::longTitlesGoOnTwoLinesInsteadOfBeingCut()
+{
+    const QString title = QStringLiteral("Latency distribution — p50 and p99 with intervals");
+    const auto owned = shownPanel(QSize(260, 400), content(title, 1));
+    QVERIFY(owned);
+    ChartPanel& panel = *owned;
+    QChart* chart = panel.chartView()->chart();
+    QVERIFY2(chart->title().contains(QStringLiteral("<br>")), qPrintable(chart->title()));
+    QCOMPARE(chart->title().replace(QStringLiteral("<br>"), QStringLiteral(" ")), title);
+    // Where the lines break depends on the font; every word is still there.
+    QString xTitle = chart->axes(Qt::Horizontal).front()->titleText();
+    QVERIFY2(xTitle.contains(QStringLiteral("<br>")), qPrintable(xTitle));
+    QCOMPARE(xTitle.replace(QStringLiteral("<br>"), QStringLiteral(" ")),
+             QStringLiteral("Time since the first arrival in the trace (s)"));
+    // The vertical title fits the plot's height: on one line here, broken when the plot is short.
+    QCOMPARE(chart->axes(Qt::Vertical).front()->titleText(),
+             QStringLiteral("Throughput (inferences/s)"));
+    panel.resize(260, 230);
+    QTRY_COMPARE(chart->axes(Qt::Vertical).front()->titleText(),
+                 QStringLiteral("Throughput<br>(inferences/s)"));
+    // Wide enough: as given.
+    panel.resize(1400, 400);
+    QTRY_COMPARE(chart->title(), title);
+}
+
+void TestChartPanel::exportedImageCarriesTheLegend()
+{
+    const auto owned = shownPanel(QSize(600, 400), content(QStringLiteral("Throughput"), 3));
+    QVERIFY(owned);
+    ChartPanel& panel = *owned;
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("chart.png"));
+    QVERIFY(panel.exportTo(path));
+    const QImage image(path);
+    const QSize view = panel.chartView()->size();
+    const int legend = panel.legend()->heightForWidth(view.width());
+    QVERIFY(legend > 0);
+    QCOMPARE(image.size(), QSize(view.width(), view.height() + legend) * 2);
+}
+
+QTEST_MAIN(TestChartPanel)
+#include "tst_chartpanel.moc"

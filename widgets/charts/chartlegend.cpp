@@ -1,0 +1,210 @@
+#include "charts/chartlegend.h"
+
+#include "charts/chartview.h"
+
+#include <QAbstractSeries>
+#include <QChart>
+#include <QEvent>
+#include <QLineSeries>
+#include <QMouseEvent>
+#include <QPainter>
+#include <QResizeEvent>
+#include <QScatterSeries>
+
+namespace bs::widgets {
+
+namespace {
+
+constexpr int kMarginPx = 4;
+constexpr int kGapPx = 6; ///< Between the swatch and its name.
+
+/// The swatch's width: a short stretch of line, long enough to show dashes.
+int swatchWidth(const QFontMetrics& metrics)
+{
+    return metrics.height() * 2;
+}
+
+} // namespace
+
+ChartLegend::ChartLegend(QWidget* parent)
+    : QWidget(parent)
+{
+    setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Preferred);
+    setCursor(Qt::PointingHandCursor);
+    setToolTip(tr("Click an entry to hide or show its series"));
+}
+
+void ChartLegend::setFromChart(QChart* chart, const QList<int>& leftOut)
+{
+    m_entries.clear();
+    const auto series = chart->series();
+    for (int i = 0; i < series.size(); ++i) {
+        if (leftOut.contains(i))
+            continue;
+        auto* xy = qobject_cast<QXYSeries*>(series[i]);
+        Entry entry;
+        entry.name = series[i]->name();
+        entry.series = series[i];
+        if (xy) {
+            entry.colour = xy->color();
+            entry.style = xy->pen().style();
+            entry.dot = qobject_cast<QScatterSeries*>(xy) || xy->pointsVisible();
+            if (qobject_cast<QScatterSeries*>(xy))
+                entry.style = Qt::NoPen;
+        }
+        m_entries.append(entry);
+    }
+    updateGeometry();
+    update();
+}
+
+QStringList ChartLegend::names() const
+{
+    QStringList out;
+    for (const Entry& entry : m_entries)
+        out << entry.name;
+    return out;
+}
+
+void ChartLegend::toggle(int index)
+{
+    if (index < 0 || index >= m_entries.size() || !m_entries[index].series)
+        return;
+    QAbstractSeries* series = m_entries[index].series;
+    series->setVisible(!series->isVisible());
+    update();
+}
+
+QFont ChartLegend::legendFont() const
+{
+    return ChartView::labelFont();
+}
+
+QList<QRect> ChartLegend::layoutFor(int width) const
+{
+    const QFontMetrics metrics(legendFont());
+    const int rowHeight = metrics.height() + 2;
+    const int spacing = metrics.horizontalAdvance(QLatin1Char('M'));
+    QList<QRect> boxes;
+    int x = kMarginPx, y = kMarginPx;
+    for (const Entry& entry : m_entries) {
+        const int w = swatchWidth(metrics) + kGapPx + metrics.horizontalAdvance(entry.name);
+        if (x > kMarginPx && x + w > width - kMarginPx) {
+            x = kMarginPx;
+            y += rowHeight;
+        }
+        boxes.append(QRect(x, y, std::min(w, width - 2 * kMarginPx), rowHeight));
+        x += w + spacing;
+    }
+    // Centre each row, as chart legends usually are.
+    for (qsizetype first = 0; first < boxes.size();) {
+        qsizetype last = first;
+        while (last + 1 < boxes.size() && boxes[last + 1].y() == boxes[first].y())
+            ++last;
+        const int shift = std::max(0, (width - kMarginPx - boxes[last].right()) / 2);
+        for (qsizetype i = first; i <= last; ++i)
+            boxes[i].translate(shift, 0);
+        first = last + 1;
+    }
+    return boxes;
+}
+
+int ChartLegend::heightForWidth(int width) const
+{
+    const QList<QRect> boxes = layoutFor(width);
+    return boxes.isEmpty() ? 0 : boxes.back().bottom() + 1 + kMarginPx;
+}
+
+// Not a height-for-width widget: Qt would then size the window for the legend wrapped at its
+// narrowest. The height follows the width the legend actually has (resizeEvent re-asks).
+QSize ChartLegend::sizeHint() const
+{
+    const int width = std::max(this->width(), 200);
+    return {width, heightForWidth(width)};
+}
+
+QSize ChartLegend::minimumSizeHint() const
+{
+    return {0, heightForWidth(std::max(width(), 200))};
+}
+
+void ChartLegend::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    if (heightForWidth(width()) != height())
+        updateGeometry();
+}
+
+void ChartLegend::paintEntries(QPainter& painter, const QList<QRect>& boxes) const
+{
+    const QFont font = legendFont();
+    const QFontMetrics metrics(font);
+    painter.setFont(font);
+    const QColor text = palette().color(QPalette::Text);
+    for (qsizetype i = 0; i < boxes.size() && i < m_entries.size(); ++i) {
+        const Entry& entry = m_entries[i];
+        const QRect& box = boxes[i];
+        const bool visible = !entry.series || entry.series->isVisible();
+        painter.setOpacity(visible ? 1.0 : 0.35);
+        const int swatch = swatchWidth(metrics);
+        const int midY = box.center().y();
+        if (entry.style != Qt::NoPen) {
+            QPen pen(entry.colour, ChartView::largeFontMode() ? 3.5 : 2.0, entry.style);
+            painter.setPen(pen);
+            painter.drawLine(box.left(), midY, box.left() + swatch, midY);
+        }
+        if (entry.dot) {
+            painter.setPen(Qt::NoPen);
+            painter.setBrush(entry.colour);
+            const int r = std::max(3, metrics.height() / 5);
+            painter.drawEllipse(QPoint(box.left() + swatch / 2, midY), r, r);
+            painter.setBrush(Qt::NoBrush);
+        }
+        painter.setPen(text);
+        // The box was sized from this name's advance; a few pixels of slack keep rounding in
+        // the paint device from eliding a name that fits.
+        const QRect label(box.left() + swatch + kGapPx, box.top(),
+                          box.width() - swatch - kGapPx + kGapPx, box.height());
+        painter.drawText(label, Qt::AlignLeft | Qt::AlignVCenter | Qt::TextDontClip,
+                         metrics.elidedText(entry.name, Qt::ElideRight, label.width()));
+    }
+    painter.setOpacity(1.0);
+}
+
+void ChartLegend::paintEvent(QPaintEvent*)
+{
+    QPainter painter(this);
+    painter.setRenderHint(QPainter::Antialiasing);
+    painter.fillRect(rect(), palette().color(QPalette::Base));
+    paintEntries(painter, layoutFor(width()));
+}
+
+void ChartLegend::paintTo(QPainter& painter, const QPoint& origin, int width) const
+{
+    painter.save();
+    painter.translate(origin);
+    painter.fillRect(QRect(0, 0, width, heightForWidth(width)), palette().color(QPalette::Base));
+    paintEntries(painter, layoutFor(width));
+    painter.restore();
+}
+
+void ChartLegend::mousePressEvent(QMouseEvent* event)
+{
+    const QList<QRect> boxes = layoutFor(width());
+    for (qsizetype i = 0; i < boxes.size(); ++i) {
+        if (boxes[i].contains(event->position().toPoint())) {
+            toggle(int(i));
+            return;
+        }
+    }
+    QWidget::mousePressEvent(event);
+}
+
+void ChartLegend::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::FontChange || event->type() == QEvent::ApplicationFontChange)
+        updateGeometry();
+    QWidget::changeEvent(event);
+}
+
+} // namespace bs::widgets

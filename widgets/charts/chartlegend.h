@@ -1,0 +1,58 @@
+#pragma once
+
+#include <QList>
+#include <QPointer>
+#include <QWidget>
+
+class QAbstractSeries;
+class QChart;
+
+namespace bs::widgets {
+
+/// The legend under a chart: every entry with its whole name, wrapped onto more lines when the
+/// panel is narrow (Qt Charts' own legend cuts names to "Baseli…" in small panels and in
+/// projector mode). Clicking an entry hides or shows its series; a hidden one is dimmed.
+/// Painted, so it goes into exported images with the chart (paintTo).
+class ChartLegend : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit ChartLegend(QWidget* parent = nullptr);
+
+    /// One entry per series of `chart` except those in `left out` (positions in chart->series()).
+    void setFromChart(QChart* chart, const QList<int>& leftOut = {});
+    QStringList names() const;
+    /// Toggles the series of entry `index` (what a click does).
+    void toggle(int index);
+    /// Paints the legend laid out for `width` at `origin` (exports).
+    void paintTo(QPainter& painter, const QPoint& origin, int width) const;
+
+    /// The height the entries need at `width` (sizeHint asks it for the current width).
+    int heightForWidth(int width) const override;
+    QSize sizeHint() const override;
+    QSize minimumSizeHint() const override;
+
+protected:
+    void paintEvent(QPaintEvent* event) override;
+    void mousePressEvent(QMouseEvent* event) override;
+    void changeEvent(QEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
+
+private:
+    struct Entry
+    {
+        QString name;
+        QColor colour;
+        Qt::PenStyle style = Qt::SolidLine;
+        bool dot = false; ///< Scatter series, or a line with its points shown.
+        QPointer<QAbstractSeries> series;
+    };
+    /// Each entry's rectangle when laid out in `width`.
+    QList<QRect> layoutFor(int width) const;
+    QFont legendFont() const;
+    void paintEntries(QPainter& painter, const QList<QRect>& boxes) const;
+
+    QList<Entry> m_entries;
+};
+
+} // namespace bs::widgets
