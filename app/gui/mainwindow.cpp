@@ -16,6 +16,7 @@
 #include "panels/messagebar.h"
 #include "panels/modelpanel.h"
 #include "panels/playbookwizard.h"
+#include "panels/viewscrollarea.h"
 #include "playbook/memo.h"
 #include "reportexporter.h"
 #include "state/settings.h"
@@ -65,7 +66,7 @@ MainWindow::MainWindow(widgets::Settings* settings, QWidget* parent)
     createDocks();
     // The region view computes from the Model dock's scenario, so it comes after the docks.
     m_regionView = new widgets::RegionView(m_document, m_jobs, m_modelPanel, this);
-    m_views->addTab(m_regionView, tr("Region"));
+    m_views->addTab(new widgets::ViewScrollArea(m_regionView), tr("Region"));
     createMenus();
     statusBar()->addPermanentWidget(new widgets::JobStatusWidget(m_jobs, this));
     statusBar()->showMessage(tr("Ready"), 3000);
@@ -97,12 +98,14 @@ MainWindow::~MainWindow() = default;
 
 void MainWindow::createViews()
 {
+    // Every view scrolls when the window is smaller than it (laptop, projector fonts) rather
+    // than pushing the window past the screen.
     m_sweepView = new widgets::SweepView(m_document, this);
-    m_views->addTab(m_sweepView, tr("Sweep"));
+    m_views->addTab(new widgets::ViewScrollArea(m_sweepView), tr("Sweep"));
     m_simulationView = new widgets::SimulationView(this);
-    m_views->addTab(m_simulationView, tr("Simulation"));
+    m_views->addTab(new widgets::ViewScrollArea(m_simulationView), tr("Simulation"));
     m_traceView = new widgets::TraceView(m_document, m_jobs, this);
-    m_views->addTab(m_traceView, tr("Traces"));
+    m_views->addTab(new widgets::ViewScrollArea(m_traceView), tr("Traces"));
     auto* central = new QWidget(this);
     auto* layout = new QVBoxLayout(central);
     layout->setContentsMargins(4, 4, 4, 4);

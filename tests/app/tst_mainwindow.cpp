@@ -28,6 +28,8 @@ private Q_SLOTS:
     void badProjectShowsAnInlineError();
     void dockLayoutIsRestored();
     void chartsFollowTheSystemPalette();
+    void fitsTheScreenInEitherFontMode_data();
+    void fitsTheScreenInEitherFontMode();
 
 private:
     QTemporaryDir m_dir;
@@ -166,6 +168,51 @@ void TestMainWindow::chartsFollowTheSystemPalette()
     QCoreApplication::processEvents();
     for (widgets::ChartView* view : views)
         QCOMPARE(view->chart()->theme(), QChart::ChartThemeLight);
+}
+
+void TestMainWindow::fitsTheScreenInEitherFontMode_data()
+{
+    QTest::addColumn<bool>("projector");
+    QTest::addColumn<QSize>("screen");
+    // A laptop at its desk, and a 1080p projector in projector mode (room for a title bar).
+    QTest::newRow("desk 1366x768") << false << QSize(1366, 740);
+    QTest::newRow("projector 1920x1080") << true << QSize(1920, 1040);
+}
+
+void TestMainWindow::fitsTheScreenInEitherFontMode()
+{
+    QFETCH(bool, projector);
+    QFETCH(QSize, screen);
+    gui::MainWindow window(m_settings.get());
+    window.openInitial({});
+    window.setLargeFontMode(projector);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(window.jobs()->waitForIdle(60000));
+    QCoreApplication::processEvents();
+    const QSize minimum = window.minimumSizeHint().expandedTo(window.minimumSize());
+    QString parts;
+    for (QWidget* child : window.findChildren<QWidget*>(Qt::FindDirectChildrenOnly))
+        parts +=
+            QStringLiteral("\n  %1 %2: min %3x%4")
+                .arg(QString::fromLatin1(child->metaObject()->className()), child->objectName())
+                .arg(child->minimumSizeHint().width())
+                .arg(child->minimumSizeHint().height());
+    for (auto* tabs : window.findChildren<QTabWidget*>()) {
+        for (int i = 0; i < tabs->count(); ++i)
+            parts += QStringLiteral("\n  tab %1: min %2x%3")
+                         .arg(tabs->tabText(i))
+                         .arg(tabs->widget(i)->minimumSizeHint().width())
+                         .arg(tabs->widget(i)->minimumSizeHint().height());
+    }
+    window.setLargeFontMode(false);
+    QVERIFY2(minimum.width() <= screen.width() && minimum.height() <= screen.height(),
+             qPrintable(QStringLiteral("minimum %1x%2 does not fit %3x%4:%5")
+                            .arg(minimum.width())
+                            .arg(minimum.height())
+                            .arg(screen.width())
+                            .arg(screen.height())
+                            .arg(parts)));
 }
 
 QTEST_MAIN(TestMainWindow)

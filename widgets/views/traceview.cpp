@@ -5,6 +5,7 @@
 #include "document/projectdocument.h"
 #include "jobs/joboutcome.h"
 #include "jobs/jobrunner.h"
+#include "panels/viewscrollarea.h"
 
 #include <QComboBox>
 #include <QFormLayout>
@@ -126,9 +127,11 @@ TraceView::TraceView(ProjectDocument* document, JobRunner* jobs, QWidget* parent
     pickers->addWidget(new QLabel(tr("Power log:"), this));
     pickers->addWidget(m_powerPicker, 1);
     m_status->setWordWrap(true);
-    m_tabs->addTab(buildRequestsPage(), tr("Requests"));
-    m_tabs->addTab(buildKernelsPage(), tr("Kernels"));
-    m_tabs->addTab(buildPowerPage(), tr("Power && thermal"));
+    // Each page scrolls on its own when the window is too small for it (the power page stacks
+    // three time-aligned charts), so one tall page does not make the others scroll.
+    m_tabs->addTab(new ViewScrollArea(buildRequestsPage()), tr("Requests"));
+    m_tabs->addTab(new ViewScrollArea(buildKernelsPage()), tr("Kernels"));
+    m_tabs->addTab(new ViewScrollArea(buildPowerPage()), tr("Power && thermal"));
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(pickers);
     layout->addWidget(m_status);
