@@ -33,156 +33,158 @@
     <name>QObject</name>
     <message>
         <location filename="../../widgets/charts/regioncharts.cpp" line="34"/>
-        <source>Energy per inference vs throughput</source>
+        <source>Energy vs throughput</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../widgets/charts/regioncharts.cpp" line="34"/>
+        <source>p99 vs throughput</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../widgets/charts/regioncharts.cpp" line="35"/>
-        <source>p99 latency vs throughput (Pareto front)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../widgets/charts/regioncharts.cpp" line="36"/>
         <source>Throughput (requests/s)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/charts/regioncharts.cpp" line="38"/>
+        <location filename="../../widgets/charts/regioncharts.cpp" line="37"/>
         <location filename="../../widgets/charts/sweepcharts.cpp" line="211"/>
         <source>Energy per inference (mJ)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/charts/regioncharts.cpp" line="38"/>
+        <location filename="../../widgets/charts/regioncharts.cpp" line="37"/>
         <source>p99 latency (ms)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/charts/regioncharts.cpp" line="42"/>
+        <location filename="../../widgets/charts/regioncharts.cpp" line="41"/>
         <source>No region computed yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/charts/regioncharts.cpp" line="64"/>
+        <location filename="../../widgets/charts/regioncharts.cpp" line="63"/>
         <source>Pareto front</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/charts/regioncharts.cpp" line="87"/>
+        <location filename="../../widgets/charts/regioncharts.cpp" line="86"/>
         <source>Recommended</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/charts/regioncharts.cpp" line="95"/>
+        <location filename="../../widgets/charts/regioncharts.cpp" line="94"/>
         <location filename="../../widgets/charts/tracecharts.cpp" line="144"/>
         <source>SLA p99 %1 ms</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/charts/regioncharts.cpp" line="99"/>
+        <location filename="../../widgets/charts/regioncharts.cpp" line="98"/>
         <source>budget</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/charts/regioncharts.cpp" line="101"/>
-        <location filename="../../widgets/charts/regioncharts.cpp" line="184"/>
+        <location filename="../../widgets/charts/regioncharts.cpp" line="100"/>
+        <location filename="../../widgets/charts/regioncharts.cpp" line="183"/>
         <source>demand</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/charts/regioncharts.cpp" line="115"/>
+        <location filename="../../widgets/charts/regioncharts.cpp" line="114"/>
         <source>%1 ms delay</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/charts/regioncharts.cpp" line="117"/>
+        <location filename="../../widgets/charts/regioncharts.cpp" line="116"/>
         <source>batch ≤ %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/charts/regioncharts.cpp" line="119"/>
+        <location filename="../../widgets/charts/regioncharts.cpp" line="118"/>
         <source>%1 servers</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/charts/regioncharts.cpp" line="121"/>
+        <location filename="../../widgets/charts/regioncharts.cpp" line="120"/>
         <source>%1 W cap</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/charts/regioncharts.cpp" line="142"/>
+        <location filename="../../widgets/charts/regioncharts.cpp" line="141"/>
         <source>Capacity under the SLA</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/charts/regioncharts.cpp" line="143"/>
+        <location filename="../../widgets/charts/regioncharts.cpp" line="142"/>
         <source>Max sustainable rate (requests/s)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/charts/regioncharts.cpp" line="146"/>
+        <location filename="../../widgets/charts/regioncharts.cpp" line="145"/>
         <source>No capacity curve (the grid needs a policy axis)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/charts/regioncharts.cpp" line="167"/>
+        <location filename="../../widgets/charts/regioncharts.cpp" line="166"/>
         <source>Capacity</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/charts/regionheatmap.cpp" line="84"/>
+        <location filename="../../widgets/charts/regionheatmap.cpp" line="82"/>
         <source>feasible</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/charts/regionheatmap.cpp" line="86"/>
+        <location filename="../../widgets/charts/regionheatmap.cpp" line="84"/>
         <source>unstable (ρ ≥ 1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/charts/regionheatmap.cpp" line="88"/>
+        <location filename="../../widgets/charts/regionheatmap.cpp" line="86"/>
         <source>error</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/charts/regionheatmap.cpp" line="94"/>
+        <location filename="../../widgets/charts/regionheatmap.cpp" line="92"/>
         <source>p99 &gt; SLA</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/charts/regionheatmap.cpp" line="96"/>
+        <location filename="../../widgets/charts/regionheatmap.cpp" line="94"/>
         <source>throughput &lt; demand</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/charts/regionheatmap.cpp" line="98"/>
+        <location filename="../../widgets/charts/regionheatmap.cpp" line="96"/>
         <source>power &gt; limit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/charts/regionheatmap.cpp" line="100"/>
+        <location filename="../../widgets/charts/regionheatmap.cpp" line="98"/>
         <source>temperature &gt; limit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/charts/regionheatmap.cpp" line="102"/>
+        <location filename="../../widgets/charts/regionheatmap.cpp" line="100"/>
         <source>energy &gt; budget</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/charts/regionheatmap.cpp" line="104"/>
+        <location filename="../../widgets/charts/regionheatmap.cpp" line="102"/>
         <source>infeasible</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../widgets/charts/sweepcharts.cpp" line="31"/>
+        <location filename="../../widgets/charts/sweepdeltacharts.cpp" line="166"/>
         <location filename="../../widgets/charts/tracecharts.cpp" line="178"/>
-        <location filename="../../widgets/workbench/workbenchoverlays.cpp" line="154"/>
+        <location filename="../../widgets/workbench/workbenchoverlays.cpp" line="160"/>
         <source>Batch size (items)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../widgets/charts/sweepcharts.cpp" line="33"/>
+        <location filename="../../widgets/charts/sweepdeltacharts.cpp" line="165"/>
         <source>Concurrency (requests in flight)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -193,14 +195,16 @@
     </message>
     <message>
         <location filename="../../widgets/charts/sweepcharts.cpp" line="44"/>
+        <location filename="../../widgets/charts/sweepdeltacharts.cpp" line="168"/>
         <location filename="../../widgets/charts/tracecharts.cpp" line="180"/>
-        <location filename="../../widgets/workbench/workbenchoverlays.cpp" line="155"/>
-        <location filename="../../widgets/workbench/workbenchoverlays.cpp" line="175"/>
+        <location filename="../../widgets/workbench/workbenchoverlays.cpp" line="161"/>
+        <location filename="../../widgets/workbench/workbenchoverlays.cpp" line="180"/>
         <source>items</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../widgets/charts/sweepcharts.cpp" line="46"/>
+        <location filename="../../widgets/charts/sweepdeltacharts.cpp" line="168"/>
         <source>in flight</source>
         <translation type="unfinished"></translation>
     </message>
@@ -241,36 +245,38 @@ Import a perf_analyzer, Model Analyzer, MLPerf or CSV sweep (File ▸ Import…)
         <location filename="../../widgets/charts/sweepcharts.cpp" line="193"/>
         <location filename="../../widgets/charts/tracecharts.cpp" line="93"/>
         <location filename="../../widgets/charts/tracecharts.cpp" line="120"/>
-        <location filename="../../widgets/workbench/workbenchoverlays.cpp" line="83"/>
-        <location filename="../../widgets/workbench/workbenchoverlays.cpp" line="109"/>
+        <location filename="../../widgets/workbench/workbenchoverlays.cpp" line="86"/>
+        <location filename="../../widgets/workbench/workbenchoverlays.cpp" line="112"/>
         <source>Latency (ms)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../widgets/charts/sweepcharts.cpp" line="193"/>
-        <location filename="../../widgets/workbench/workbenchoverlays.cpp" line="84"/>
-        <location filename="../../widgets/workbench/workbenchoverlays.cpp" line="110"/>
-        <location filename="../../widgets/workbench/workbenchoverlays.cpp" line="175"/>
+        <location filename="../../widgets/charts/sweepdeltacharts.cpp" line="36"/>
+        <location filename="../../widgets/charts/sweepdeltacharts.cpp" line="39"/>
+        <location filename="../../widgets/workbench/workbenchoverlays.cpp" line="87"/>
+        <location filename="../../widgets/workbench/workbenchoverlays.cpp" line="112"/>
+        <location filename="../../widgets/workbench/workbenchoverlays.cpp" line="180"/>
         <source>ms</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../widgets/charts/sweepcharts.cpp" line="196"/>
-        <location filename="../../widgets/workbench/workbenchoverlays.cpp" line="122"/>
-        <location filename="../../widgets/workbench/workbenchoverlays.cpp" line="191"/>
+        <location filename="../../widgets/workbench/workbenchoverlays.cpp" line="125"/>
+        <location filename="../../widgets/workbench/workbenchoverlays.cpp" line="197"/>
         <source>p99</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../widgets/charts/sweepcharts.cpp" line="199"/>
-        <location filename="../../widgets/workbench/workbenchoverlays.cpp" line="125"/>
-        <location filename="../../widgets/workbench/workbenchoverlays.cpp" line="194"/>
+        <location filename="../../widgets/workbench/workbenchoverlays.cpp" line="130"/>
+        <location filename="../../widgets/workbench/workbenchoverlays.cpp" line="203"/>
         <source>p50</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../widgets/charts/sweepcharts.cpp" line="203"/>
-        <location filename="../../widgets/workbench/workbenchoverlays.cpp" line="37"/>
+        <location filename="../../widgets/workbench/workbenchoverlays.cpp" line="39"/>
         <source>SLA p99</source>
         <translation type="unfinished"></translation>
     </message>
@@ -281,6 +287,7 @@ Import a perf_analyzer, Model Analyzer, MLPerf or CSV sweep (File ▸ Import…)
     </message>
     <message>
         <location filename="../../widgets/charts/sweepcharts.cpp" line="212"/>
+        <location filename="../../widgets/charts/sweepdeltacharts.cpp" line="42"/>
         <source>mJ</source>
         <translation type="unfinished"></translation>
     </message>
@@ -379,7 +386,7 @@ Import a perf_analyzer, Model Analyzer, MLPerf or CSV sweep (File ▸ Import…)
     </message>
     <message>
         <location filename="../../widgets/charts/tracecharts.cpp" line="177"/>
-        <location filename="../../widgets/workbench/workbenchoverlays.cpp" line="154"/>
+        <location filename="../../widgets/workbench/workbenchoverlays.cpp" line="160"/>
         <source>Batch sizes formed</source>
         <translation type="unfinished"></translation>
     </message>
@@ -534,132 +541,132 @@ Import a perf_analyzer, Model Analyzer, MLPerf or CSV sweep (File ▸ Import…)
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/views/traceview.cpp" line="74"/>
+        <location filename="../../widgets/views/traceview.cpp" line="75"/>
         <source> — too few samples (needs %1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/views/traceview.cpp" line="89"/>
+        <location filename="../../widgets/views/traceview.cpp" line="90"/>
         <source>(none)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/workbench/workbenchoverlays.cpp" line="30"/>
+        <location filename="../../widgets/workbench/workbenchoverlays.cpp" line="31"/>
         <source>No simulation yet: set the traffic and policy in the Model dock.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/workbench/workbenchoverlays.cpp" line="47"/>
+        <location filename="../../widgets/workbench/workbenchoverlays.cpp" line="49"/>
         <source>Model</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/workbench/workbenchoverlays.cpp" line="49"/>
+        <location filename="../../widgets/workbench/workbenchoverlays.cpp" line="51"/>
         <source> — latency chart shows its batch service time</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/workbench/workbenchoverlays.cpp" line="60"/>
-        <location filename="../../widgets/workbench/workbenchoverlays.cpp" line="100"/>
-        <location filename="../../widgets/workbench/workbenchoverlays.cpp" line="166"/>
+        <location filename="../../widgets/workbench/workbenchoverlays.cpp" line="62"/>
+        <location filename="../../widgets/workbench/workbenchoverlays.cpp" line="103"/>
+        <location filename="../../widgets/workbench/workbenchoverlays.cpp" line="172"/>
         <source>Simulated</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/workbench/workbenchoverlays.cpp" line="62"/>
+        <location filename="../../widgets/workbench/workbenchoverlays.cpp" line="64"/>
         <source>Simulated: the scenario at %1 re-run for each max batch (x = max batch; p99 on the latency chart)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/workbench/workbenchoverlays.cpp" line="83"/>
+        <location filename="../../widgets/workbench/workbenchoverlays.cpp" line="86"/>
         <source>Latency distribution</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/workbench/workbenchoverlays.cpp" line="84"/>
+        <location filename="../../widgets/workbench/workbenchoverlays.cpp" line="87"/>
         <source>Share of requests (%)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/workbench/workbenchoverlays.cpp" line="85"/>
-        <location filename="../../widgets/workbench/workbenchoverlays.cpp" line="156"/>
+        <location filename="../../widgets/workbench/workbenchoverlays.cpp" line="87"/>
+        <location filename="../../widgets/workbench/workbenchoverlays.cpp" line="161"/>
         <source>%</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/workbench/workbenchoverlays.cpp" line="108"/>
+        <location filename="../../widgets/workbench/workbenchoverlays.cpp" line="111"/>
         <source>Latency over time (replication 0)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/workbench/workbenchoverlays.cpp" line="109"/>
-        <location filename="../../widgets/workbench/workbenchoverlays.cpp" line="133"/>
+        <location filename="../../widgets/workbench/workbenchoverlays.cpp" line="111"/>
+        <location filename="../../widgets/workbench/workbenchoverlays.cpp" line="138"/>
         <source>Time (s)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/workbench/workbenchoverlays.cpp" line="110"/>
-        <location filename="../../widgets/workbench/workbenchoverlays.cpp" line="134"/>
+        <location filename="../../widgets/workbench/workbenchoverlays.cpp" line="112"/>
+        <location filename="../../widgets/workbench/workbenchoverlays.cpp" line="139"/>
         <source>s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/workbench/workbenchoverlays.cpp" line="123"/>
+        <location filename="../../widgets/workbench/workbenchoverlays.cpp" line="127"/>
         <source>p90</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/workbench/workbenchoverlays.cpp" line="132"/>
+        <location filename="../../widgets/workbench/workbenchoverlays.cpp" line="138"/>
         <source>Queue depth and batch size over time</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/workbench/workbenchoverlays.cpp" line="133"/>
+        <location filename="../../widgets/workbench/workbenchoverlays.cpp" line="139"/>
         <source>Requests</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/workbench/workbenchoverlays.cpp" line="134"/>
+        <location filename="../../widgets/workbench/workbenchoverlays.cpp" line="139"/>
         <source>requests</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/workbench/workbenchoverlays.cpp" line="145"/>
+        <location filename="../../widgets/workbench/workbenchoverlays.cpp" line="151"/>
         <source>Mean queue depth</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/workbench/workbenchoverlays.cpp" line="147"/>
+        <location filename="../../widgets/workbench/workbenchoverlays.cpp" line="152"/>
         <source>Mean batch size</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/workbench/workbenchoverlays.cpp" line="155"/>
+        <location filename="../../widgets/workbench/workbenchoverlays.cpp" line="161"/>
         <source>Share of batches (%)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/workbench/workbenchoverlays.cpp" line="173"/>
+        <location filename="../../widgets/workbench/workbenchoverlays.cpp" line="178"/>
         <source>p99 latency against max batch (with 95% CI)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/workbench/workbenchoverlays.cpp" line="174"/>
+        <location filename="../../widgets/workbench/workbenchoverlays.cpp" line="179"/>
         <source>Max batch (items)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/workbench/workbenchoverlays.cpp" line="174"/>
+        <location filename="../../widgets/workbench/workbenchoverlays.cpp" line="179"/>
         <source>Latency p99 (ms)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/workbench/workbenchoverlays.cpp" line="192"/>
+        <location filename="../../widgets/workbench/workbenchoverlays.cpp" line="199"/>
         <source>p99 CI low</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/workbench/workbenchoverlays.cpp" line="193"/>
+        <location filename="../../widgets/workbench/workbenchoverlays.cpp" line="201"/>
         <source>p99 CI high</source>
         <translation type="unfinished"></translation>
     </message>
@@ -669,13 +676,184 @@ Import a perf_analyzer, Model Analyzer, MLPerf or CSV sweep (File ▸ Import…)
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/render/pdfreport.cpp" line="290"/>
+        <location filename="../../app/render/pdfreport.cpp" line="291"/>
         <source>Page %1 of %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/render/pdfreport.cpp" line="320"/>
+        <location filename="../../app/render/pdfreport.cpp" line="321"/>
         <source>Attachments</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../widgets/charts/sweepdeltacharts.cpp" line="32"/>
+        <source>Δ Throughput (candidate − baseline)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../widgets/charts/sweepdeltacharts.cpp" line="32"/>
+        <source>Δ throughput</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../widgets/charts/sweepdeltacharts.cpp" line="33"/>
+        <source>inferences/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../widgets/charts/sweepdeltacharts.cpp" line="35"/>
+        <source>Δ Latency p99 (candidate − baseline)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../widgets/charts/sweepdeltacharts.cpp" line="35"/>
+        <source>Δ p99 latency</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../widgets/charts/sweepdeltacharts.cpp" line="38"/>
+        <source>Δ Latency p50 (candidate − baseline)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../widgets/charts/sweepdeltacharts.cpp" line="38"/>
+        <source>Δ p50 latency</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../widgets/charts/sweepdeltacharts.cpp" line="41"/>
+        <source>Δ Energy per inference (candidate − baseline)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../widgets/charts/sweepdeltacharts.cpp" line="42"/>
+        <source>Δ energy per inference</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../widgets/charts/sweepdeltacharts.cpp" line="53"/>
+        <source>throughput</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../widgets/charts/sweepdeltacharts.cpp" line="55"/>
+        <source>p99 latency</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../widgets/charts/sweepdeltacharts.cpp" line="57"/>
+        <source>p50 latency</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../widgets/charts/sweepdeltacharts.cpp" line="59"/>
+        <source>energy per inference</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../widgets/charts/sweepdeltacharts.cpp" line="96"/>
+        <source>baseline %1 → candidate %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../widgets/charts/sweepdeltacharts.cpp" line="101"/>
+        <source>relative change undefined: baseline is 0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../widgets/charts/sweepdeltacharts.cpp" line="102"/>
+        <source>Δ %1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../widgets/charts/sweepdeltacharts.cpp" line="104"/>
+        <source>95% interval of Δ: %1 to %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../widgets/charts/sweepdeltacharts.cpp" line="107"/>
+        <source>significant by the playbook&apos;s rule</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../widgets/charts/sweepdeltacharts.cpp" line="108"/>
+        <source>not significant by the playbook&apos;s rule</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../widgets/charts/sweepdeltacharts.cpp" line="128"/>
+        <source>no concurrency</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../widgets/charts/sweepdeltacharts.cpp" line="129"/>
+        <source>batch %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../widgets/charts/sweepdeltacharts.cpp" line="130"/>
+        <source>concurrency %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../widgets/charts/sweepdeltacharts.cpp" line="139"/>
+        <source> and %1 more</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../widgets/charts/sweepdeltacharts.cpp" line="175"/>
+        <source>No matched point has %1 on both sides%2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../widgets/charts/sweepdeltacharts.cpp" line="177"/>
+        <source> with a non-zero baseline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../widgets/charts/sweepdeltacharts.cpp" line="179"/>
+        <source>No change</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../widgets/charts/sweepdeltacharts.cpp" line="195"/>
+        <source>%1 − %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../widgets/charts/sweepdeltacharts.cpp" line="224"/>
+        <source>Δ = candidate “%1” − baseline “%2”, matched by %3: %n point(s).</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../widgets/charts/sweepdeltacharts.cpp" line="227"/>
+        <source>batch size and concurrency</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../widgets/charts/sweepdeltacharts.cpp" line="228"/>
+        <source>batch size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../widgets/charts/sweepdeltacharts.cpp" line="233"/>
+        <source>Not compared (%n row(s)): %1.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../widgets/charts/sweepdeltacharts.cpp" line="247"/>
+        <source>%1 measured on one side only at %2: no Δ there.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../widgets/charts/sweepdeltacharts.cpp" line="250"/>
+        <source>Relative Δ %1 undefined at %2: the baseline is 0 (only the absolute Δ is drawn).</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -730,192 +908,217 @@ Import a perf_analyzer, Model Analyzer, MLPerf or CSV sweep (File ▸ Import…)
 <context>
     <name>bs::gui::MainWindow</name>
     <message>
-        <location filename="../../app/gui/mainwindow.cpp" line="66"/>
+        <location filename="../../app/gui/mainwindow.cpp" line="69"/>
         <source>Region</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/gui/mainwindow.cpp" line="69"/>
+        <location filename="../../app/gui/mainwindow.cpp" line="72"/>
         <source>Ready</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/gui/mainwindow.cpp" line="95"/>
+        <location filename="../../app/gui/mainwindow.cpp" line="104"/>
         <source>Sweep</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/gui/mainwindow.cpp" line="97"/>
+        <location filename="../../app/gui/mainwindow.cpp" line="106"/>
         <source>Simulation</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/gui/mainwindow.cpp" line="99"/>
+        <location filename="../../app/gui/mainwindow.cpp" line="108"/>
         <source>Traces</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/gui/mainwindow.cpp" line="121"/>
+        <location filename="../../app/gui/mainwindow.cpp" line="130"/>
         <source>Datasets</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/gui/mainwindow.cpp" line="126"/>
+        <location filename="../../app/gui/mainwindow.cpp" line="135"/>
         <source>Model</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/gui/mainwindow.cpp" line="131"/>
+        <location filename="../../app/gui/mainwindow.cpp" line="140"/>
         <source>Playbook</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/gui/mainwindow.cpp" line="132"/>
+        <location filename="../../app/gui/mainwindow.cpp" line="141"/>
         <source>Review memo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/gui/mainwindow.cpp" line="141"/>
+        <location filename="../../app/gui/mainwindow.cpp" line="150"/>
         <source>Playbook and memo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/gui/mainwindow.cpp" line="152"/>
+        <location filename="../../app/gui/mainwindow.cpp" line="161"/>
         <source>&amp;File</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/gui/mainwindow.cpp" line="154"/>
+        <location filename="../../app/gui/mainwindow.cpp" line="163"/>
         <source>&amp;New</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/gui/mainwindow.cpp" line="155"/>
+        <location filename="../../app/gui/mainwindow.cpp" line="164"/>
         <source>&amp;Open…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/gui/mainwindow.cpp" line="156"/>
+        <location filename="../../app/gui/mainwindow.cpp" line="165"/>
         <source>Open &amp;Recent</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/gui/mainwindow.cpp" line="157"/>
+        <location filename="../../app/gui/mainwindow.cpp" line="166"/>
         <source>&amp;Save</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/gui/mainwindow.cpp" line="158"/>
+        <location filename="../../app/gui/mainwindow.cpp" line="167"/>
         <source>Save &amp;As…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/gui/mainwindow.cpp" line="161"/>
+        <location filename="../../app/gui/mainwindow.cpp" line="170"/>
         <source>&amp;Import…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/gui/mainwindow.cpp" line="161"/>
+        <location filename="../../app/gui/mainwindow.cpp" line="170"/>
         <source>Ctrl+I</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/gui/mainwindow.cpp" line="163"/>
+        <location filename="../../app/gui/mainwindow.cpp" line="172"/>
         <source>&amp;Export Chart…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/gui/mainwindow.cpp" line="163"/>
+        <location filename="../../app/gui/mainwindow.cpp" line="172"/>
         <source>Ctrl+E</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/gui/mainwindow.cpp" line="165"/>
+        <location filename="../../app/gui/mainwindow.cpp" line="174"/>
         <source>Export &amp;Report…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/gui/mainwindow.cpp" line="165"/>
+        <location filename="../../app/gui/mainwindow.cpp" line="174"/>
         <source>Ctrl+Shift+E</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/gui/mainwindow.cpp" line="168"/>
+        <location filename="../../app/gui/mainwindow.cpp" line="177"/>
         <source>&amp;Quit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/gui/mainwindow.cpp" line="171"/>
+        <location filename="../../app/gui/mainwindow.cpp" line="180"/>
         <source>&amp;Edit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/gui/mainwindow.cpp" line="173"/>
+        <location filename="../../app/gui/mainwindow.cpp" line="182"/>
         <source>&amp;Undo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/gui/mainwindow.cpp" line="175"/>
+        <location filename="../../app/gui/mainwindow.cpp" line="184"/>
         <source>&amp;Redo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/gui/mainwindow.cpp" line="180"/>
+        <location filename="../../app/gui/mainwindow.cpp" line="189"/>
         <source>&amp;View</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/gui/mainwindow.cpp" line="186"/>
+        <location filename="../../app/gui/mainwindow.cpp" line="195"/>
         <source>&amp;Projector Mode (Large Fonts)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/gui/mainwindow.cpp" line="188"/>
+        <location filename="../../app/gui/mainwindow.cpp" line="197"/>
         <source>Ctrl+Shift+L</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/gui/mainwindow.cpp" line="191"/>
+        <location filename="../../app/gui/mainwindow.cpp" line="200"/>
         <source>&amp;Help</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/gui/mainwindow.cpp" line="193"/>
+        <location filename="../../app/gui/mainwindow.cpp" line="202"/>
         <source>&amp;About BatchScope</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/gui/mainwindow.cpp" line="194"/>
+        <location filename="../../app/gui/mainwindow.cpp" line="203"/>
         <source>About BatchScope</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/gui/mainwindow.cpp" line="240"/>
+        <location filename="../../app/gui/mainwindow.cpp" line="249"/>
         <source> The demo project is shown instead.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/gui/mainwindow.cpp" line="301"/>
+        <location filename="../../app/gui/mainwindow.cpp" line="259"/>
+        <source>The memo cannot be read: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/mainwindow.cpp" line="270"/>
+        <source>%1 view of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/mainwindow.cpp" line="272"/>
+        <source>the project</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/mainwindow.cpp" line="278"/>
+        <source>Attach &quot;%1&quot; to the memo</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/mainwindow.cpp" line="280"/>
+        <source>&quot;%1&quot; attached to the memo as evidence (%2 chart(s) attached).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/mainwindow.cpp" line="342"/>
         <source>The recovery copy could not be written: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/gui/mainwindow.cpp" line="315"/>
+        <location filename="../../app/gui/mainwindow.cpp" line="356"/>
         <source>Recover unsaved work?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/gui/mainwindow.cpp" line="316"/>
+        <location filename="../../app/gui/mainwindow.cpp" line="357"/>
         <source>BatchScope did not close normally. A recovery copy of “%1” from %2 holds changes that were not saved. Recover it?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/gui/mainwindow.cpp" line="331"/>
+        <location filename="../../app/gui/mainwindow.cpp" line="372"/>
         <source>The recovery copy could not be read: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/gui/mainwindow.cpp" line="340"/>
+        <location filename="../../app/gui/mainwindow.cpp" line="381"/>
         <source>Recovered unsaved work from %1. Save it to keep it.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -954,54 +1157,72 @@ Import a perf_analyzer, Model Analyzer, MLPerf or CSV sweep (File ▸ Import…)
     </message>
 </context>
 <context>
+    <name>bs::widgets::ChartLegend</name>
+    <message>
+        <location filename="../../widgets/charts/chartlegend.cpp" line="34"/>
+        <source>Click an entry to hide or show its series</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>bs::widgets::ChartPanel</name>
     <message>
-        <location filename="../../widgets/charts/chartpanel.cpp" line="180"/>
+        <location filename="../../widgets/charts/chartpanel.cpp" line="233"/>
         <source>Table</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/charts/chartpanel.cpp" line="182"/>
+        <location filename="../../widgets/charts/chartpanel.cpp" line="235"/>
         <source>Show the numbers behind the chart</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/charts/chartpanel.cpp" line="184"/>
+        <location filename="../../widgets/charts/chartpanel.cpp" line="237"/>
         <source>Reset zoom</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/charts/chartpanel.cpp" line="186"/>
+        <location filename="../../widgets/charts/chartpanel.cpp" line="239"/>
         <source>Copy</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/charts/chartpanel.cpp" line="187"/>
+        <location filename="../../widgets/charts/chartpanel.cpp" line="240"/>
         <source>Copy the chart as an image, or the table as CSV</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/charts/chartpanel.cpp" line="189"/>
+        <location filename="../../widgets/charts/chartpanel.cpp" line="242"/>
         <source>Export…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/charts/chartpanel.cpp" line="190"/>
+        <location filename="../../widgets/charts/chartpanel.cpp" line="243"/>
         <source>Save as PNG or SVG</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/charts/chartpanel.cpp" line="402"/>
+        <location filename="../../widgets/charts/chartpanel.cpp" line="246"/>
+        <source>Attach to memo</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../widgets/charts/chartpanel.cpp" line="248"/>
+        <source>Add this chart to the review memo as evidence (it goes into the report)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../widgets/charts/chartpanel.cpp" line="501"/>
         <source>Export chart</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/charts/chartpanel.cpp" line="402"/>
+        <location filename="../../widgets/charts/chartpanel.cpp" line="501"/>
         <source>chart</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/charts/chartpanel.cpp" line="403"/>
+        <location filename="../../widgets/charts/chartpanel.cpp" line="502"/>
         <source>PNG image (*.png);;SVG vector image (*.svg);;CSV table (*.csv)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1009,22 +1230,22 @@ Import a perf_analyzer, Model Analyzer, MLPerf or CSV sweep (File ▸ Import…)
 <context>
     <name>bs::widgets::ChartView</name>
     <message>
-        <location filename="../../widgets/charts/chartview.cpp" line="253"/>
+        <location filename="../../widgets/charts/chartview.cpp" line="263"/>
         <source>Reset zoom</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/charts/chartview.cpp" line="255"/>
+        <location filename="../../widgets/charts/chartview.cpp" line="265"/>
         <source>Copy image</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/charts/chartview.cpp" line="256"/>
+        <location filename="../../widgets/charts/chartview.cpp" line="266"/>
         <source>Export PNG or SVG…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/charts/chartview.cpp" line="297"/>
+        <location filename="../../widgets/charts/chartview.cpp" line="314"/>
         <source>BatchScope chart</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1057,27 +1278,27 @@ Import a perf_analyzer, Model Analyzer, MLPerf or CSV sweep (File ▸ Import…)
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/import/columnmappingdialog.cpp" line="47"/>
+        <location filename="../../widgets/import/columnmappingdialog.cpp" line="48"/>
         <source>(not in file)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/import/columnmappingdialog.cpp" line="52"/>
+        <location filename="../../widgets/import/columnmappingdialog.cpp" line="53"/>
         <source>(none)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/import/columnmappingdialog.cpp" line="85"/>
+        <location filename="../../widgets/import/columnmappingdialog.cpp" line="87"/>
         <source>First rows of the file:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/import/columnmappingdialog.cpp" line="130"/>
+        <location filename="../../widgets/import/columnmappingdialog.cpp" line="134"/>
         <source>Every required field has a column.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/import/columnmappingdialog.cpp" line="131"/>
+        <location filename="../../widgets/import/columnmappingdialog.cpp" line="135"/>
         <source>Still needed: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1325,7 +1546,7 @@ Import a perf_analyzer, Model Analyzer, MLPerf or CSV sweep (File ▸ Import…)
     <name>bs::widgets::ImportDialog</name>
     <message>
         <location filename="../../widgets/import/importdialog.cpp" line="52"/>
-        <location filename="../../widgets/import/importdialog.cpp" line="78"/>
+        <location filename="../../widgets/import/importdialog.cpp" line="77"/>
         <source>Import measurements</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1416,83 +1637,103 @@ Import a perf_analyzer, Model Analyzer, MLPerf or CSV sweep (File ▸ Import…)
 <context>
     <name>bs::widgets::MemoEditor</name>
     <message>
-        <location filename="../../widgets/panels/memoeditor.cpp" line="41"/>
+        <location filename="../../widgets/panels/memoeditor.cpp" line="42"/>
         <source>1. Symptom</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/panels/memoeditor.cpp" line="42"/>
+        <location filename="../../widgets/panels/memoeditor.cpp" line="43"/>
         <source>2. Mechanism hypothesis</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/panels/memoeditor.cpp" line="43"/>
+        <location filename="../../widgets/panels/memoeditor.cpp" line="44"/>
         <source>3. Proposed action</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/panels/memoeditor.cpp" line="82"/>
+        <location filename="../../widgets/panels/memoeditor.cpp" line="84"/>
         <source>Accept draft</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/panels/memoeditor.cpp" line="103"/>
-        <source>4. Signoff</source>
+        <location filename="../../widgets/panels/memoeditor.cpp" line="105"/>
+        <source>Evidence attached (charts: &quot;Attach to memo&quot;)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../widgets/panels/memoeditor.cpp" line="109"/>
+        <source>Remove</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../widgets/panels/memoeditor.cpp" line="110"/>
+        <source>Take the selected chart out of the memo</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../widgets/panels/memoeditor.cpp" line="126"/>
+        <source>Remove &quot;%1&quot; from the memo</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../widgets/panels/memoeditor.cpp" line="131"/>
+        <source>4. Signoff</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../widgets/panels/memoeditor.cpp" line="137"/>
         <source>Name</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/panels/memoeditor.cpp" line="111"/>
+        <location filename="../../widgets/panels/memoeditor.cpp" line="139"/>
         <source>Pending</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/panels/memoeditor.cpp" line="112"/>
+        <location filename="../../widgets/panels/memoeditor.cpp" line="140"/>
         <source>Approved</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/panels/memoeditor.cpp" line="113"/>
+        <location filename="../../widgets/panels/memoeditor.cpp" line="141"/>
         <source>Rejected</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/panels/memoeditor.cpp" line="130"/>
+        <location filename="../../widgets/panels/memoeditor.cpp" line="158"/>
         <source>Final decision</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/panels/memoeditor.cpp" line="134"/>
+        <location filename="../../widgets/panels/memoeditor.cpp" line="162"/>
         <source>Set decision</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/panels/memoeditor.cpp" line="160"/>
+        <location filename="../../widgets/panels/memoeditor.cpp" line="188"/>
         <source>The memo in this project could not be read: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/panels/memoeditor.cpp" line="175"/>
+        <location filename="../../widgets/panels/memoeditor.cpp" line="203"/>
         <source>The playbook has a newer draft:
 %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/panels/memoeditor.cpp" line="199"/>
+        <location filename="../../widgets/panels/memoeditor.cpp" line="230"/>
         <source>Edit memo: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/panels/memoeditor.cpp" line="206"/>
+        <location filename="../../widgets/panels/memoeditor.cpp" line="237"/>
         <source>Accept draft: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/panels/memoeditor.cpp" line="218"/>
+        <location filename="../../widgets/panels/memoeditor.cpp" line="249"/>
         <source>Edit sign-off</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1509,7 +1750,7 @@ Import a perf_analyzer, Model Analyzer, MLPerf or CSV sweep (File ▸ Import…)
     <name>bs::widgets::ModelPanel</name>
     <message>
         <location filename="../../widgets/panels/modelpanel.cpp" line="119"/>
-        <location filename="../../widgets/panels/modelpanel.cpp" line="345"/>
+        <location filename="../../widgets/panels/modelpanel.cpp" line="367"/>
         <source>Accelerator model</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1564,203 +1805,203 @@ Import a perf_analyzer, Model Analyzer, MLPerf or CSV sweep (File ▸ Import…)
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/panels/modelpanel.cpp" line="149"/>
+        <location filename="../../widgets/panels/modelpanel.cpp" line="152"/>
         <source>Choose accelerator</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/panels/modelpanel.cpp" line="155"/>
+        <location filename="../../widgets/panels/modelpanel.cpp" line="160"/>
         <source>Choose workload</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/panels/modelpanel.cpp" line="159"/>
+        <location filename="../../widgets/panels/modelpanel.cpp" line="167"/>
         <source>Choose precision</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/panels/modelpanel.cpp" line="162"/>
+        <location filename="../../widgets/panels/modelpanel.cpp" line="170"/>
         <source>Set fusion factor</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/panels/modelpanel.cpp" line="172"/>
+        <location filename="../../widgets/panels/modelpanel.cpp" line="182"/>
         <source>Set a power cap</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/panels/modelpanel.cpp" line="172"/>
+        <location filename="../../widgets/panels/modelpanel.cpp" line="182"/>
         <source>Remove the power cap</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/panels/modelpanel.cpp" line="175"/>
+        <location filename="../../widgets/panels/modelpanel.cpp" line="185"/>
         <source>Set power cap</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/panels/modelpanel.cpp" line="181"/>
+        <location filename="../../widgets/panels/modelpanel.cpp" line="191"/>
         <source>Toggle thermal throttling</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/panels/modelpanel.cpp" line="188"/>
+        <location filename="../../widgets/panels/modelpanel.cpp" line="198"/>
         <source>Traffic and service</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/panels/modelpanel.cpp" line="191"/>
+        <location filename="../../widgets/panels/modelpanel.cpp" line="201"/>
         <source>What sets the service time of a batch in the simulator</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/panels/modelpanel.cpp" line="192"/>
+        <location filename="../../widgets/panels/modelpanel.cpp" line="202"/>
         <source>Service time</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/panels/modelpanel.cpp" line="194"/>
+        <location filename="../../widgets/panels/modelpanel.cpp" line="204"/>
         <source>Poisson</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/panels/modelpanel.cpp" line="195"/>
+        <location filename="../../widgets/panels/modelpanel.cpp" line="205"/>
         <source>Bursty renewal (gamma)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/panels/modelpanel.cpp" line="196"/>
+        <location filename="../../widgets/panels/modelpanel.cpp" line="206"/>
         <source>On/off bursts (MMPP-2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/panels/modelpanel.cpp" line="197"/>
+        <location filename="../../widgets/panels/modelpanel.cpp" line="207"/>
         <source>Arrivals</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/panels/modelpanel.cpp" line="199"/>
+        <location filename="../../widgets/panels/modelpanel.cpp" line="210"/>
         <source>Arrival rate</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/panels/modelpanel.cpp" line="199"/>
+        <location filename="../../widgets/panels/modelpanel.cpp" line="210"/>
         <source>req/s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/panels/modelpanel.cpp" line="200"/>
+        <location filename="../../widgets/panels/modelpanel.cpp" line="210"/>
         <source>Mean offered load</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/panels/modelpanel.cpp" line="202"/>
+        <location filename="../../widgets/panels/modelpanel.cpp" line="212"/>
         <source>Burstiness</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/panels/modelpanel.cpp" line="203"/>
+        <location filename="../../widgets/panels/modelpanel.cpp" line="213"/>
         <source>Gamma: coefficient of variation of the gaps (1 = Poisson). MMPP-2: burst rate ÷ calm rate.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/panels/modelpanel.cpp" line="206"/>
+        <location filename="../../widgets/panels/modelpanel.cpp" line="217"/>
         <source>Servers</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/panels/modelpanel.cpp" line="207"/>
+        <location filename="../../widgets/panels/modelpanel.cpp" line="217"/>
         <source>Replicas sharing one queue</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/panels/modelpanel.cpp" line="223"/>
+        <location filename="../../widgets/panels/modelpanel.cpp" line="234"/>
         <source>Choose service time source</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/panels/modelpanel.cpp" line="230"/>
+        <location filename="../../widgets/panels/modelpanel.cpp" line="242"/>
         <source>Set servers</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/panels/modelpanel.cpp" line="237"/>
+        <location filename="../../widgets/panels/modelpanel.cpp" line="250"/>
         <source>Batching policy (Triton dynamic batcher)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/panels/modelpanel.cpp" line="240"/>
+        <location filename="../../widgets/panels/modelpanel.cpp" line="253"/>
         <source>Max batch</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/panels/modelpanel.cpp" line="240"/>
+        <location filename="../../widgets/panels/modelpanel.cpp" line="253"/>
         <source>items</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/panels/modelpanel.cpp" line="241"/>
+        <location filename="../../widgets/panels/modelpanel.cpp" line="254"/>
         <source>Largest batch the server forms</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/panels/modelpanel.cpp" line="243"/>
+        <location filename="../../widgets/panels/modelpanel.cpp" line="256"/>
         <source>Max queue delay</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/panels/modelpanel.cpp" line="243"/>
-        <location filename="../../widgets/panels/modelpanel.cpp" line="266"/>
+        <location filename="../../widgets/panels/modelpanel.cpp" line="256"/>
+        <location filename="../../widgets/panels/modelpanel.cpp" line="285"/>
         <source>ms</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/panels/modelpanel.cpp" line="244"/>
+        <location filename="../../widgets/panels/modelpanel.cpp" line="257"/>
         <source>How long the oldest request may wait for a fuller batch</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/panels/modelpanel.cpp" line="250"/>
+        <location filename="../../widgets/panels/modelpanel.cpp" line="266"/>
         <source>Set max batch</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/panels/modelpanel.cpp" line="256"/>
+        <location filename="../../widgets/panels/modelpanel.cpp" line="275"/>
         <source>Set max queue delay</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/panels/modelpanel.cpp" line="263"/>
+        <location filename="../../widgets/panels/modelpanel.cpp" line="282"/>
         <source>Limits</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/panels/modelpanel.cpp" line="266"/>
+        <location filename="../../widgets/panels/modelpanel.cpp" line="285"/>
         <source>SLA p99</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/panels/modelpanel.cpp" line="267"/>
+        <location filename="../../widgets/panels/modelpanel.cpp" line="286"/>
         <source>p99 latency the service must meet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/panels/modelpanel.cpp" line="269"/>
+        <location filename="../../widgets/panels/modelpanel.cpp" line="288"/>
         <source>Set SLA</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/panels/modelpanel.cpp" line="339"/>
+        <location filename="../../widgets/panels/modelpanel.cpp" line="361"/>
         <source>Set traffic</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/panels/modelpanel.cpp" line="356"/>
+        <location filename="../../widgets/panels/modelpanel.cpp" line="378"/>
         <source>Measured: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/panels/modelpanel.cpp" line="363"/>
+        <location filename="../../widgets/panels/modelpanel.cpp" line="385"/>
         <source>From the scenario (%1)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1904,77 +2145,82 @@ Import a perf_analyzer, Model Analyzer, MLPerf or CSV sweep (File ▸ Import…)
 <context>
     <name>bs::widgets::RegionHeatmap</name>
     <message>
-        <location filename="../../widgets/charts/regionheatmap.cpp" line="113"/>
+        <location filename="../../widgets/charts/regionheatmap.cpp" line="111"/>
         <source>Feasible region heatmap</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/charts/regionheatmap.cpp" line="201"/>
-        <source>Verdict: %1 (%2%3)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../widgets/charts/regionheatmap.cpp" line="204"/>
-        <source>, not confident</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../widgets/charts/regionheatmap.cpp" line="206"/>
-        <source>Offered %1 req/s, ρ = %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../widgets/charts/regionheatmap.cpp" line="209"/>
-        <source>Throughput %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../widgets/charts/regionheatmap.cpp" line="209"/>
-        <source> req/s</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../widgets/charts/regionheatmap.cpp" line="210"/>
-        <source>p99 %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../widgets/charts/regionheatmap.cpp" line="211"/>
-        <source>Energy/inference %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../widgets/charts/regionheatmap.cpp" line="213"/>
-        <source>Power/server %1</source>
+        <location filename="../../widgets/charts/regionheatmap.cpp" line="157"/>
+        <source>temperature &gt; limit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../widgets/charts/regionheatmap.cpp" line="215"/>
+        <source>Verdict: %1 (%2%3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../widgets/charts/regionheatmap.cpp" line="218"/>
+        <source>, not confident</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../widgets/charts/regionheatmap.cpp" line="220"/>
+        <source>Offered %1 req/s, ρ = %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../widgets/charts/regionheatmap.cpp" line="223"/>
+        <source>Throughput %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../widgets/charts/regionheatmap.cpp" line="223"/>
+        <source> req/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../widgets/charts/regionheatmap.cpp" line="224"/>
+        <source>p99 %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../widgets/charts/regionheatmap.cpp" line="225"/>
+        <source>Energy/inference %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../widgets/charts/regionheatmap.cpp" line="227"/>
+        <source>Power/server %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../widgets/charts/regionheatmap.cpp" line="229"/>
         <source>  %1 margin %2 %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/charts/regionheatmap.cpp" line="217"/>
+        <location filename="../../widgets/charts/regionheatmap.cpp" line="231"/>
         <source>(met)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/charts/regionheatmap.cpp" line="217"/>
+        <location filename="../../widgets/charts/regionheatmap.cpp" line="231"/>
         <source>(missed)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/charts/regionheatmap.cpp" line="230"/>
+        <location filename="../../widgets/charts/regionheatmap.cpp" line="244"/>
         <source>No region computed yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/charts/regionheatmap.cpp" line="304"/>
+        <location filename="../../widgets/charts/regionheatmap.cpp" line="324"/>
         <source>★ recommended</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/charts/regionheatmap.cpp" line="308"/>
+        <location filename="../../widgets/charts/regionheatmap.cpp" line="328"/>
         <source>% = smallest margin</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2078,19 +2324,16 @@ Import a perf_analyzer, Model Analyzer, MLPerf or CSV sweep (File ▸ Import…)
     </message>
     <message>
         <location filename="../../widgets/views/regionview.cpp" line="220"/>
-        <location filename="../../widgets/views/regionview.cpp" line="267"/>
         <source>max batch</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../widgets/views/regionview.cpp" line="221"/>
-        <location filename="../../widgets/views/regionview.cpp" line="271"/>
         <source>max queue delay</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../widgets/views/regionview.cpp" line="222"/>
-        <location filename="../../widgets/views/regionview.cpp" line="274"/>
         <source>rates</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2100,52 +2343,52 @@ Import a perf_analyzer, Model Analyzer, MLPerf or CSV sweep (File ▸ Import…)
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/views/regionview.cpp" line="296"/>
+        <location filename="../../widgets/views/regionview.cpp" line="282"/>
         <source>Cannot compute the region: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/views/regionview.cpp" line="318"/>
+        <location filename="../../widgets/views/regionview.cpp" line="304"/>
         <source>Computing the region…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/views/regionview.cpp" line="320"/>
+        <location filename="../../widgets/views/regionview.cpp" line="306"/>
         <source>Feasible region</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/views/regionview.cpp" line="329"/>
+        <location filename="../../widgets/views/regionview.cpp" line="315"/>
         <source>Region failed: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/views/regionview.cpp" line="339"/>
+        <location filename="../../widgets/views/regionview.cpp" line="325"/>
         <source>%1 feasible, %2 infeasible, %3 unstable of %4 cells (%5 short runs, %6 full simulations)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/views/regionview.cpp" line="348"/>
+        <location filename="../../widgets/views/regionview.cpp" line="334"/>
         <source>Preview — refining cells near the boundary. </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/views/regionview.cpp" line="350"/>
+        <location filename="../../widgets/views/regionview.cpp" line="336"/>
         <source>. No feasible cell: no recommendation.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/views/regionview.cpp" line="360"/>
+        <location filename="../../widgets/views/regionview.cpp" line="346"/>
         <source>&lt;b&gt;Recommended (%1):&lt;/b&gt; %2 → %3 req/s at p99 %4 ms</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/views/regionview.cpp" line="384"/>
+        <location filename="../../widgets/views/regionview.cpp" line="370"/>
         <source> req/s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/views/regionview.cpp" line="441"/>
+        <location filename="../../widgets/views/regionview.cpp" line="427"/>
         <source>Load region cell %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2337,250 +2580,338 @@ Import a perf_analyzer, Model Analyzer, MLPerf or CSV sweep (File ▸ Import…)
 <context>
     <name>bs::widgets::SweepView</name>
     <message>
-        <location filename="../../widgets/views/sweepview.cpp" line="18"/>
+        <location filename="../../widgets/views/sweepview.cpp" line="39"/>
+        <source>Δ as:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../widgets/views/sweepview.cpp" line="41"/>
         <source>Log x</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/views/sweepview.cpp" line="19"/>
+        <location filename="../../widgets/views/sweepview.cpp" line="42"/>
         <source>Log y</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/views/sweepview.cpp" line="24"/>
+        <location filename="../../widgets/views/sweepview.cpp" line="47"/>
+        <source>Overlay</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../widgets/views/sweepview.cpp" line="48"/>
+        <source>Δ Candidate − baseline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../widgets/views/sweepview.cpp" line="49"/>
+        <source>Overlay every sweep, or chart the candidate minus the baseline point by point (roles are set in the Datasets dock)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../widgets/views/sweepview.cpp" line="52"/>
+        <source>Absolute</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../widgets/views/sweepview.cpp" line="53"/>
+        <source>Relative (%)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../widgets/views/sweepview.cpp" line="54"/>
+        <source>Change in the metric&apos;s unit, or in percent of the baseline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../widgets/views/sweepview.cpp" line="64"/>
         <source>Batch size</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/views/sweepview.cpp" line="25"/>
+        <location filename="../../widgets/views/sweepview.cpp" line="65"/>
         <source>Concurrency</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/views/sweepview.cpp" line="26"/>
+        <location filename="../../widgets/views/sweepview.cpp" line="66"/>
         <source>Offered load</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/views/sweepview.cpp" line="30"/>
+        <location filename="../../widgets/views/sweepview.cpp" line="70"/>
+        <source>Show:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../widgets/views/sweepview.cpp" line="75"/>
         <source>Against:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../widgets/views/sweepview.cpp" line="231"/>
+        <source>No baseline and candidate sweep to compare.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../widgets/views/sweepview.cpp" line="242"/>
+        <source>Drawn against concurrency: every matched point has the same batch size.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../widgets/views/sweepview.cpp" line="245"/>
+        <source>Drawn against batch size: offered load is not a matching key (it is usually set from each side&apos;s own capacity, so it differs by design).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../widgets/views/sweepview.cpp" line="248"/>
+        <source>Drawn against batch size: the two sweeps do not both report a concurrency.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../widgets/views/sweepview.cpp" line="261"/>
+        <source>In the Datasets dock, select a sweep and set its role to Baseline, then select another and set its role to Candidate.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../widgets/views/sweepview.cpp" line="264"/>
+        <source>The Δ display compares two sweeps, and %n sweep(s) are loaded. Import the baseline and candidate sweeps (File ▸ Import…), then set their roles. </source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../widgets/views/sweepview.cpp" line="269"/>
+        <source>No sweep has the Baseline or Candidate role. </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../widgets/views/sweepview.cpp" line="270"/>
+        <source>No sweep has the Candidate role. </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../widgets/views/sweepview.cpp" line="271"/>
+        <source>No sweep has the Baseline role. </source>
         <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>bs::widgets::TraceView</name>
     <message>
-        <location filename="../../widgets/views/traceview.cpp" line="122"/>
+        <location filename="../../widgets/views/traceview.cpp" line="123"/>
         <source>Request trace:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/views/traceview.cpp" line="124"/>
+        <location filename="../../widgets/views/traceview.cpp" line="125"/>
         <source>Kernel trace:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/views/traceview.cpp" line="126"/>
+        <location filename="../../widgets/views/traceview.cpp" line="127"/>
         <source>Power log:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/views/traceview.cpp" line="129"/>
-        <location filename="../../widgets/views/traceview.cpp" line="164"/>
-        <location filename="../../widgets/views/traceview.cpp" line="342"/>
+        <location filename="../../widgets/views/traceview.cpp" line="132"/>
+        <location filename="../../widgets/views/traceview.cpp" line="167"/>
+        <location filename="../../widgets/views/traceview.cpp" line="345"/>
         <source>Requests</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/views/traceview.cpp" line="130"/>
+        <location filename="../../widgets/views/traceview.cpp" line="133"/>
         <source>Kernels</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/views/traceview.cpp" line="131"/>
+        <location filename="../../widgets/views/traceview.cpp" line="134"/>
         <source>Power &amp;&amp; thermal</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/views/traceview.cpp" line="162"/>
+        <location filename="../../widgets/views/traceview.cpp" line="165"/>
         <source>Metric</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/views/traceview.cpp" line="162"/>
+        <location filename="../../widgets/views/traceview.cpp" line="165"/>
         <source>Value</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/views/traceview.cpp" line="162"/>
-        <location filename="../../widgets/views/traceview.cpp" line="163"/>
+        <location filename="../../widgets/views/traceview.cpp" line="165"/>
+        <location filename="../../widgets/views/traceview.cpp" line="166"/>
         <source>95% CI</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/views/traceview.cpp" line="163"/>
+        <location filename="../../widgets/views/traceview.cpp" line="166"/>
         <source>Part of p99 excess</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/views/traceview.cpp" line="163"/>
+        <location filename="../../widgets/views/traceview.cpp" line="166"/>
         <source>Excess</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/views/traceview.cpp" line="163"/>
-        <location filename="../../widgets/views/traceview.cpp" line="190"/>
+        <location filename="../../widgets/views/traceview.cpp" line="166"/>
+        <location filename="../../widgets/views/traceview.cpp" line="193"/>
         <source>Share</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/views/traceview.cpp" line="164"/>
+        <location filename="../../widgets/views/traceview.cpp" line="167"/>
         <source>Stream</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/views/traceview.cpp" line="164"/>
+        <location filename="../../widgets/views/traceview.cpp" line="167"/>
         <source>Throughput (req/s)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/views/traceview.cpp" line="164"/>
+        <location filename="../../widgets/views/traceview.cpp" line="167"/>
         <source>p50</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/views/traceview.cpp" line="165"/>
+        <location filename="../../widgets/views/traceview.cpp" line="168"/>
         <source>p99</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/views/traceview.cpp" line="165"/>
+        <location filename="../../widgets/views/traceview.cpp" line="168"/>
         <source>p99 95% CI</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/views/traceview.cpp" line="190"/>
+        <location filename="../../widgets/views/traceview.cpp" line="193"/>
         <source>Kernel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/views/traceview.cpp" line="190"/>
+        <location filename="../../widgets/views/traceview.cpp" line="193"/>
         <source>Class</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/views/traceview.cpp" line="190"/>
+        <location filename="../../widgets/views/traceview.cpp" line="193"/>
         <source>Count</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/views/traceview.cpp" line="190"/>
+        <location filename="../../widgets/views/traceview.cpp" line="193"/>
         <source>Total</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/views/traceview.cpp" line="190"/>
+        <location filename="../../widgets/views/traceview.cpp" line="193"/>
         <source>Mean</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/views/traceview.cpp" line="249"/>
+        <location filename="../../widgets/views/traceview.cpp" line="252"/>
         <source>%1 is referenced but not loaded: reload it from its file (Datasets dock).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/views/traceview.cpp" line="257"/>
-        <location filename="../../widgets/views/traceview.cpp" line="278"/>
+        <location filename="../../widgets/views/traceview.cpp" line="260"/>
+        <location filename="../../widgets/views/traceview.cpp" line="281"/>
         <source>Analysing %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/views/traceview.cpp" line="272"/>
+        <location filename="../../widgets/views/traceview.cpp" line="275"/>
         <source>The kernel trace is not loaded.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/views/traceview.cpp" line="273"/>
+        <location filename="../../widgets/views/traceview.cpp" line="276"/>
         <source>No kernel trace in the project.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/views/traceview.cpp" line="293"/>
+        <location filename="../../widgets/views/traceview.cpp" line="296"/>
         <source>The power log is not loaded.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/views/traceview.cpp" line="294"/>
+        <location filename="../../widgets/views/traceview.cpp" line="297"/>
         <source>No power log in the project.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/views/traceview.cpp" line="301"/>
+        <location filename="../../widgets/views/traceview.cpp" line="304"/>
         <source>Aligning %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/views/traceview.cpp" line="319"/>
+        <location filename="../../widgets/views/traceview.cpp" line="322"/>
         <source>Request analysis failed: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/views/traceview.cpp" line="344"/>
+        <location filename="../../widgets/views/traceview.cpp" line="347"/>
         <source>Completed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/views/traceview.cpp" line="345"/>
+        <location filename="../../widgets/views/traceview.cpp" line="348"/>
         <source>Span</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/views/traceview.cpp" line="347"/>
+        <location filename="../../widgets/views/traceview.cpp" line="350"/>
         <source>Latency p%1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/views/traceview.cpp" line="351"/>
+        <location filename="../../widgets/views/traceview.cpp" line="354"/>
         <source>Queue wait p99</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/views/traceview.cpp" line="353"/>
+        <location filename="../../widgets/views/traceview.cpp" line="356"/>
         <source>Mean batch (per batch / seen by a request)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/views/traceview.cpp" line="359"/>
+        <location filename="../../widgets/views/traceview.cpp" line="362"/>
         <source>Arrivals (fitted)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/views/traceview.cpp" line="360"/>
+        <location filename="../../widgets/views/traceview.cpp" line="363"/>
         <source>%1, %2 req/s, gap CV %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/views/traceview.cpp" line="367"/>
+        <location filename="../../widgets/views/traceview.cpp" line="370"/>
         <source>Jain&apos;s index over stream p99</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/views/traceview.cpp" line="369"/>
+        <location filename="../../widgets/views/traceview.cpp" line="372"/>
         <source>Coordinated omission</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/views/traceview.cpp" line="380"/>
+        <location filename="../../widgets/views/traceview.cpp" line="383"/>
         <source>not available</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/views/traceview.cpp" line="403"/>
+        <location filename="../../widgets/views/traceview.cpp" line="406"/>
         <source>%1 kernels, %2 memory operations over %3 of device span; steps from %4.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/views/traceview.cpp" line="411"/>
+        <location filename="../../widgets/views/traceview.cpp" line="414"/>
         <source> Mean launch overhead %1.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2588,32 +2919,32 @@ Import a perf_analyzer, Model Analyzer, MLPerf or CSV sweep (File ▸ Import…)
 <context>
     <name>bs::widgets::WorkbenchController</name>
     <message>
-        <location filename="../../widgets/workbench/workbenchcontroller.cpp" line="88"/>
+        <location filename="../../widgets/workbench/workbenchcontroller.cpp" line="89"/>
         <source>Simulating</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/workbench/workbenchcontroller.cpp" line="104"/>
+        <location filename="../../widgets/workbench/workbenchcontroller.cpp" line="105"/>
         <source> req/s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/workbench/workbenchcontroller.cpp" line="111"/>
+        <location filename="../../widgets/workbench/workbenchcontroller.cpp" line="112"/>
         <source>Scenario error: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/workbench/workbenchcontroller.cpp" line="115"/>
+        <location filename="../../widgets/workbench/workbenchcontroller.cpp" line="118"/>
         <source>At %1: p99 %2 ms, %3 req/s, ρ = %4 (computed in %5 ms)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/workbench/workbenchcontroller.cpp" line="120"/>
+        <location filename="../../widgets/workbench/workbenchcontroller.cpp" line="123"/>
         <source>Unstable at %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../widgets/workbench/workbenchcontroller.cpp" line="123"/>
+        <location filename="../../widgets/workbench/workbenchcontroller.cpp" line="127"/>
         <source>
 Model error: %1</source>
         <translation type="unfinished"></translation>
@@ -2622,37 +2953,37 @@ Model error: %1</source>
 <context>
     <name>main</name>
     <message>
-        <location filename="../../app/gui/main.cpp" line="22"/>
+        <location filename="../../app/gui/main.cpp" line="37"/>
         <source>Batch policy workbench for inference accelerators</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/gui/main.cpp" line="26"/>
+        <location filename="../../app/gui/main.cpp" line="41"/>
         <source>A .bsproj file to open (default: the built-in demo project)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/gui/main.cpp" line="30"/>
+        <location filename="../../app/gui/main.cpp" line="45"/>
         <source>Save a screenshot of every view into &lt;dir&gt; and quit.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/gui/main.cpp" line="34"/>
+        <location filename="../../app/gui/main.cpp" line="49"/>
         <source>Projector mode: larger fonts and thicker lines.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/gui/main.cpp" line="36"/>
+        <location filename="../../app/gui/main.cpp" line="51"/>
         <source>Window size as WIDTHxHEIGHT.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/gui/main.cpp" line="40"/>
+        <location filename="../../app/gui/main.cpp" line="55"/>
         <source>Folder for crash-recovery copies (default: the application data folder).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/gui/main.cpp" line="45"/>
+        <location filename="../../app/gui/main.cpp" line="60"/>
         <source>How often unsaved work is copied for recovery.</source>
         <translation type="unfinished"></translation>
     </message>
