@@ -330,9 +330,16 @@ Status refineAndSearch(const RegionGrid& grid, const RegionEvaluator& evaluator,
             const auto item = work.take(cancel);
             if (!item)
                 return;
+            // Marked finished even when it throws (out of memory): a search waiting for this
+            // refinement would otherwise wait for ever; parallelFor passes the exception on.
+            struct FinishOnExit
+            {
+                RefineThenSearch& work;
+                std::size_t item;
+                ~FinishOnExit() { work.finished(item); }
+            } finishOnExit{work, *item};
             if (auto status = runItem(*item); !status)
                 errors[*item] = status.error();
-            work.finished(*item);
             shared.tick();
         },
         cancel);

@@ -10,9 +10,6 @@ namespace bs::playbook {
 
 namespace {
 
-/// Escapes one line of user text for Markdown: HTML-significant characters as entities (so no
-/// text can become markup), inline specials with a backslash, and a block marker at the start
-/// of the line (#, >, -, +, "1.") made literal.
 /// "&name;" or "&#digits;" / "&#xhex;": what CommonMark reads as a character reference.
 bool startsCharacterReference(std::string_view text)
 {
@@ -25,6 +22,9 @@ bool startsCharacterReference(std::string_view text)
     });
 }
 
+/// Escapes one line of user text for Markdown: HTML-significant characters as entities (so no
+/// text can become markup), inline specials with a backslash, and a block marker at the start
+/// of the line (#, >, -, +, "1.") made literal.
 std::string escapeLine(std::string_view line)
 {
     std::string out;

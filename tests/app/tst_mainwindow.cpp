@@ -34,12 +34,13 @@ private Q_SLOTS:
 private:
     QTemporaryDir m_dir;
     std::unique_ptr<widgets::Settings> m_settings;
+    int m_settingsFiles = 0; ///< Each test starts from fresh settings (no layout left over).
 };
 
 void TestMainWindow::init()
 {
-    m_settings =
-        std::make_unique<widgets::Settings>(m_dir.filePath(QStringLiteral("settings.ini")));
+    m_settings = std::make_unique<widgets::Settings>(
+        m_dir.filePath(QStringLiteral("settings-%1.ini").arg(++m_settingsFiles)));
 }
 
 void TestMainWindow::opensTheDemoWithEveryDockAndMenu()

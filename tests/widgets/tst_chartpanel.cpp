@@ -7,6 +7,7 @@
 
 #include <QChart>
 #include <QImage>
+#include <QScopeGuard>
 #include <QTemporaryDir>
 #include <QXYSeries>
 #include <QtTest>
@@ -72,8 +73,8 @@ void TestChartPanel::legendKeepsWholeNamesAndWraps()
     QVERIFY2(narrow >= 3 * wide / 2, qPrintable(QStringLiteral("%1 vs %2").arg(narrow).arg(wide)));
     // Projector mode: bigger type, more lines, never a shorter name.
     ChartView::setLargeFontMode(true);
+    const auto normalFonts = qScopeGuard([] { ChartView::setLargeFontMode(false); });
     QVERIFY(legend->heightForWidth(300) > narrow);
-    ChartView::setLargeFontMode(false);
     // Secondary series stay out of it.
     ChartContent partial = content(QStringLiteral("Throughput"), 2);
     partial.series[1].inLegend = false;
@@ -91,7 +92,9 @@ void TestChartPanel::legendClickTogglesTheSeries()
     QAbstractSeries* first = panel.chartView()->chart()->series().front();
     QVERIFY(first->isVisible());
     // The first entry starts at the left of the first (centred) row: click its swatch.
-    QPoint at(legend->width() / 2, legend->heightForWidth(legend->width()) / 2);
+    // The middle of the first row (the legend's margin is 4 px, a row a line and 2 px).
+    const QPoint at(legend->width() / 2,
+                    4 + (QFontMetrics(ChartView::labelFont()).height() + 2) / 2);
     for (int x = 0; x < legend->width(); ++x) {
         QTest::mouseClick(legend, Qt::LeftButton, {}, QPoint(x, at.y()));
         if (!first->isVisible())
@@ -117,8 +120,8 @@ void TestChartPanel::longTitlesGoOnTwoLinesInsteadOfBeingCut()
     QCOMPARE(xTitle.replace(QStringLiteral("<br>"), QStringLiteral(" ")),
              QStringLiteral("Time since the first arrival in the trace (s)"));
     // The vertical title fits the plot's height: on one line here, broken when the plot is short.
-    QCOMPARE(chart->axes(Qt::Vertical).front()->titleText(),
-             QStringLiteral("Throughput (inferences/s)"));
+    QTRY_COMPARE(chart->axes(Qt::Vertical).front()->titleText(),
+                 QStringLiteral("Throughput (inferences/s)"));
     panel.resize(260, 230);
     QTRY_COMPARE(chart->axes(Qt::Vertical).front()->titleText(),
                  QStringLiteral("Throughput<br>(inferences/s)"));
@@ -140,6 +143,14 @@ void TestChartPanel::exportedImageCarriesTheLegend()
     const int legend = panel.legend()->heightForWidth(view.width());
     QVERIFY(legend > 0);
     QCOMPARE(image.size(), QSize(view.width(), view.height() + legend) * 2);
+    // The legend band is drawn, not left blank: its swatches and names differ from the
+    // background.
+    const QColor background = image.pixelColor(1, image.height() - 1);
+    int drawn = 0;
+    for (int y = view.height() * 2; y < image.height(); ++y)
+        for (int x = 0; x < image.width(); ++x)
+            drawn += image.pixelColor(x, y) != background;
+    QVERIFY2(drawn > 200, qPrintable(QString::number(drawn)));
 }
 
 QTEST_MAIN(TestChartPanel)

@@ -142,7 +142,13 @@ void ChartLegend::paintEntries(QPainter& painter, const QList<QRect>& boxes) con
     painter.setFont(font);
     const QColor text = palette().color(QPalette::Text);
     for (qsizetype i = 0; i < boxes.size() && i < m_entries.size(); ++i) {
-        const Entry& entry = m_entries[i];
+        Entry entry = m_entries[i];
+        // Read the series' look now: a light/dark switch re-themes (and recolours) the series.
+        if (auto* xy = qobject_cast<QXYSeries*>(entry.series.data())) {
+            entry.colour = xy->color();
+            if (entry.style != Qt::NoPen)
+                entry.style = xy->pen().style();
+        }
         const QRect& box = boxes[i];
         const bool visible = !entry.series || entry.series->isVisible();
         painter.setOpacity(visible ? 1.0 : 0.35);

@@ -152,9 +152,10 @@ Extent extentOf(const ChartContent& content)
 /// Qt Charts would cut it to "Latency dis…".
 QString fitToWidth(const QString& text, const QFont& font, int widthPx)
 {
+    // Qt Charts draws titles as rich text: escape always, so a "<" in a dataset name is text.
     const QFontMetrics metrics(font);
     if (metrics.horizontalAdvance(text) <= widthPx)
-        return text;
+        return text.toHtmlEscaped();
     QStringList lines;
     const qsizetype unit = text.lastIndexOf(QStringLiteral(" ("));
     if (unit > 0 && metrics.horizontalAdvance(text.left(unit)) <= widthPx &&
@@ -309,7 +310,8 @@ bool ChartPanel::canUpdateInPlace(const ChartContent& content) const
         return false;
     for (qsizetype i = 0; i < content.series.size(); ++i) {
         if (content.series[i].data.name != m_content.series[i].data.name ||
-            content.series[i].style != m_content.series[i].style)
+            content.series[i].style != m_content.series[i].style ||
+            content.series[i].inLegend != m_content.series[i].inLegend)
             return false;
     }
     return !m_view->chart()->series().isEmpty() || content.series.isEmpty();
@@ -346,7 +348,7 @@ void ChartPanel::rebuild(const ChartContent& content)
         chart->removeAxis(axis);
         delete axis;
     }
-    chart->setTitle(content.title);
+    chart->setTitle(content.title.toHtmlEscaped()); // fitted to the width in setContent
     const int width = std::max(m_view->width(), 400);
     for (const SeriesSpec& spec : content.series) {
         QXYSeries* series = makeSeries(spec);
@@ -376,7 +378,7 @@ void ChartPanel::rebuild(const ChartContent& content)
 void ChartPanel::updateInPlace(const ChartContent& content)
 {
     QChart* chart = m_view->chart();
-    chart->setTitle(content.title);
+    chart->setTitle(content.title.toHtmlEscaped()); // fitted to the width in setContent
     const auto series = chart->series();
     const int width = std::max(m_view->width(), 400);
     for (qsizetype i = 0; i < content.series.size(); ++i) {
@@ -422,8 +424,9 @@ void ChartPanel::applyAxes(const ChartContent& content)
     QList<QAbstractAxis*> horizontal = chart->axes(Qt::Horizontal);
     QList<QAbstractAxis*> vertical = chart->axes(Qt::Vertical);
     if (horizontal.isEmpty() || vertical.isEmpty()) {
-        QAbstractAxis* x = makeAxis(content.logX, content.logXBase, xScale, content.xTitle);
-        QAbstractAxis* y = makeAxis(content.logY, 10.0, yScale, content.yTitle);
+        QAbstractAxis* x =
+            makeAxis(content.logX, content.logXBase, xScale, content.xTitle.toHtmlEscaped());
+        QAbstractAxis* y = makeAxis(content.logY, 10.0, yScale, content.yTitle.toHtmlEscaped());
         chart->addAxis(x, Qt::AlignBottom);
         chart->addAxis(y, Qt::AlignLeft);
         for (QAbstractSeries* s : series) {

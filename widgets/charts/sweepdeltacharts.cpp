@@ -182,6 +182,8 @@ ChartContent sweepDeltaChart(const SweepDeltaInput& input, SweepDeltaMetric metr
     for (const SweepPointDelta& point : input.deltas.points) {
         const Delta& d = point.*info.member;
         const double y = relative ? d.relative * 100.0 : d.delta * info.scale;
+        if (xAxis == SweepXAxis::Concurrency && !point.concurrency)
+            continue; // no place on a concurrency axis; sweepDeltaNotes names it
         const double x = xOf(point, xAxis);
         if (!std::isfinite(y) || (logX && x <= 0))
             continue;
@@ -233,6 +235,14 @@ QStringList sweepDeltaNotes(const SweepDeltaInput& input)
         lines << QObject::tr("Not compared (%n row(s)): %1.", nullptr, int(texts.size()))
                      .arg(pointList(texts));
     }
+    QStringList withoutConcurrency;
+    for (const SweepPointDelta& point : deltas.points) {
+        if (!point.concurrency)
+            withoutConcurrency << pointLabel(point);
+    }
+    if (deltas.matchedOnConcurrency && !withoutConcurrency.isEmpty())
+        lines << QObject::tr("No concurrency at %1: left out when plotted against concurrency.")
+                     .arg(pointList(withoutConcurrency));
     for (SweepDeltaMetric metric : kMetrics) {
         const MetricInfo info = infoOf(metric);
         QStringList oneSided, undefinedRelative;
