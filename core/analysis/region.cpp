@@ -71,6 +71,18 @@ private:
     std::mutex m_mutex;
 };
 
+/// The first error in index order (so errors do not depend on the threads), else cancellation.
+Status firstError(const std::vector<std::optional<Error>>& errors, const CancelToken& cancel)
+{
+    for (const auto& e : errors) {
+        if (e)
+            return *e;
+    }
+    if (cancel.isCancelled())
+        return makeError(ErrorCode::Cancelled, "region analysis cancelled");
+    return {};
+}
+
 /// Runs body(i) for i < n on the pool; each body returns a Status (only cancellation fails).
 /// The first failure in index order is returned, so errors do not depend on the threads.
 template <typename Body>
@@ -84,13 +96,7 @@ Status parallelStatus(ThreadPool& pool, std::size_t n, const CancelToken& cancel
                 errors[i] = status.error();
         },
         cancel);
-    for (const auto& e : errors) {
-        if (e)
-            return *e;
-    }
-    if (cancel.isCancelled())
-        return makeError(ErrorCode::Cancelled, "region analysis cancelled");
-    return {};
+    return firstError(errors, cancel);
 }
 
 /// The cells and policies of shard `index` of `count`: policy p belongs to shard p % count.
@@ -343,13 +349,7 @@ Status refineAndSearch(const RegionGrid& grid, const RegionEvaluator& evaluator,
             shared.tick();
         },
         cancel);
-    for (const auto& e : errors) {
-        if (e)
-            return *e;
-    }
-    if (cancel.isCancelled())
-        return makeError(ErrorCode::Cancelled, "region analysis cancelled");
-    return {};
+    return firstError(errors, cancel);
 }
 
 /// The preview after the coarse pass: pending cells carry short-run numbers.
