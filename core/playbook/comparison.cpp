@@ -246,24 +246,8 @@ Interval fromPercentile(const analysis::PercentileEstimate& estimate)
 
 Interval meanInterval(std::span<const double> values)
 {
-    Interval out;
-    if (values.empty())
-        return out;
-    double sum = 0.0;
-    for (double v : values)
-        sum += v;
-    const double n = double(values.size());
-    out.value = sum / n;
-    if (values.size() < 2)
-        return out;
-    double squares = 0.0;
-    for (double v : values)
-        squares += (v - out.value) * (v - out.value);
-    const double half =
-        sim::studentT975(int(values.size()) - 1) * std::sqrt(squares / (n - 1.0)) / std::sqrt(n);
-    out.low = out.value - half;
-    out.high = out.value + half;
-    return out;
+    const sim::Estimate mean = sim::estimateOf(values); // Student-t interval of the mean
+    return {mean.value, mean.ciLow, mean.ciHigh};
 }
 
 std::vector<BatchPair> pairByBatch(const data::SweepTable& baseline,
