@@ -24,6 +24,28 @@ int swatchWidth(const QFontMetrics& metrics)
     return metrics.height() * 2;
 }
 
+/// How an entry's swatch is drawn, read from its series when painting: a light/dark switch
+/// re-themes (and recolours) the series.
+struct Swatch
+{
+    QColor colour;
+    Qt::PenStyle style = Qt::SolidLine;
+    bool dot = false; ///< Scatter series, or a line with its points shown.
+};
+
+Swatch swatchOf(const QAbstractSeries* series)
+{
+    Swatch out;
+    const auto* xy = qobject_cast<const QXYSeries*>(series);
+    if (!xy)
+        return out;
+    const bool scatter = qobject_cast<const QScatterSeries*>(xy) != nullptr;
+    out.colour = xy->color();
+    out.style = scatter ? Qt::NoPen : xy->pen().style();
+    out.dot = scatter || xy->pointsVisible();
+    return out;
+}
+
 } // namespace
 
 ChartLegend::ChartLegend(QWidget* parent)
@@ -41,18 +63,7 @@ void ChartLegend::setFromChart(QChart* chart, const QList<int>& leftOut)
     for (int i = 0; i < series.size(); ++i) {
         if (leftOut.contains(i))
             continue;
-        auto* xy = qobject_cast<QXYSeries*>(series[i]);
-        Entry entry;
-        entry.name = series[i]->name();
-        entry.series = series[i];
-        if (xy) {
-            entry.colour = xy->color();
-            entry.style = xy->pen().style();
-            entry.dot = qobject_cast<QScatterSeries*>(xy) || xy->pointsVisible();
-            if (qobject_cast<QScatterSeries*>(xy))
-                entry.style = Qt::NoPen;
-        }
-        m_entries.append(entry);
+        m_entries.append({series[i]->name(), series[i]});
     }
     updateGeometry();
     update();
@@ -142,35 +153,30 @@ void ChartLegend::paintEntries(QPainter& painter, const QList<QRect>& boxes) con
     painter.setFont(font);
     const QColor text = palette().color(QPalette::Text);
     for (qsizetype i = 0; i < boxes.size() && i < m_entries.size(); ++i) {
-        Entry entry = m_entries[i];
-        // Read the series' look now: a light/dark switch re-themes (and recolours) the series.
-        if (auto* xy = qobject_cast<QXYSeries*>(entry.series.data())) {
-            entry.colour = xy->color();
-            if (entry.style != Qt::NoPen)
-                entry.style = xy->pen().style();
-        }
+        const Entry& entry = m_entries[i];
+        const Swatch look = swatchOf(entry.series);
         const QRect& box = boxes[i];
         const bool visible = !entry.series || entry.series->isVisible();
         painter.setOpacity(visible ? 1.0 : 0.35);
         const int swatch = swatchWidth(metrics);
         const int midY = box.center().y();
-        if (entry.style != Qt::NoPen) {
-            QPen pen(entry.colour, ChartView::largeFontMode() ? 3.5 : 2.0, entry.style);
+        if (look.style != Qt::NoPen) {
+            QPen pen(look.colour, ChartView::largeFontMode() ? 3.5 : 2.0, look.style);
             painter.setPen(pen);
             painter.drawLine(box.left(), midY, box.left() + swatch, midY);
         }
-        if (entry.dot) {
+        if (look.dot) {
             painter.setPen(Qt::NoPen);
-            painter.setBrush(entry.colour);
+            painter.setBrush(look.colour);
             const int r = std::max(3, metrics.height() / 5);
             painter.drawEllipse(QPoint(box.left() + swatch / 2, midY), r, r);
             painter.setBrush(Qt::NoBrush);
         }
         painter.setPen(text);
-        // The box was sized from this name's advance; a few pixels of slack keep rounding in
-        // the paint device from eliding a name that fits.
-        const QRect label(box.left() + swatch + kGapPx, box.top(),
-                          box.width() - swatch - kGapPx + kGapPx, box.height());
+        // The box was sized from this name's advance; kGapPx of slack keeps rounding in the
+        // paint device from eliding a name that fits.
+        const QRect label(box.left() + swatch + kGapPx, box.top(), box.width() - swatch,
+                          box.height());
         painter.drawText(label, Qt::AlignLeft | Qt::AlignVCenter | Qt::TextDontClip,
                          metrics.elidedText(entry.name, Qt::ElideRight, label.width()));
     }

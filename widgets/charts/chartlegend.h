@@ -42,10 +42,7 @@ private:
     struct Entry
     {
         QString name;
-        QColor colour;
-        Qt::PenStyle style = Qt::SolidLine;
-        bool dot = false; ///< Scatter series, or a line with its points shown.
-        QPointer<QAbstractSeries> series;
+        QPointer<QAbstractSeries> series; ///< Its look is read when painting (themes recolour).
     };
     /// Each entry's rectangle when laid out in `width`.
     QList<QRect> layoutFor(int width) const;
