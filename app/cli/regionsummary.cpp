@@ -63,6 +63,8 @@ std::string code(const RegionResult& r, const RegionCell& c)
         out = "err";
         break;
     }
+    if (c.method == analysis::CellMethod::ShortRun)
+        out += "~";
     if (r.recommendation && r.recommendation->cell == c.index)
         out += "*";
     if (c.status != CellStatus::Error && !c.confident)
@@ -176,7 +178,9 @@ std::string table(const RegionResult& r)
         out += "... " + std::to_string(policies - kMaxTableRows) +
                " more policies: see cells.csv (--out) or --json\n";
     out += "Codes: ok feasible; p99/thr/pow/tem/ene the constraint that fails first; -- unstable "
-           "(rho >= 1); err not simulatable; * recommended; ? not confident\n";
+           "(rho >= 1); err not simulatable; ~ decided by a short run (far from every limit; cells "
+           "near the boundary and the recommendation are confirmed by full runs); * recommended; "
+           "? not confident\n";
     return out;
 }
 
@@ -199,14 +203,16 @@ std::string recommendationText(const RegionResult& r)
     if (c) {
         const auto& m = c->metrics;
         out += "  throughput " + text(m.throughputPerS.value) + " req/s, p99 " +
-               text(m.p99S.value * 1000.0) + " ms, mean batch " + text(m.meanBatch.value, 3);
+               text(m.p99S.value * 1000.0) + " ms (95% interval " + text(m.p99S.ciLow * 1000.0) +
+               "-" + text(m.p99S.ciHigh * 1000.0) + " ms), mean batch " +
+               text(m.meanBatch.value, 3);
         if (std::isfinite(m.energyPerInferenceJ.value))
             out += ", energy " + text(m.energyPerInferenceJ.value * 1000.0) + " mJ/inference";
         if (std::isfinite(m.powerPerServerW.value))
             out += ", power " + text(m.powerPerServerW.value) + " W/server";
         if (std::isfinite(m.peakTemperatureC.value))
             out += ", peak " + text(m.peakTemperatureC.value, 3) + " C";
-        out += "\n";
+        out += "\n  evidence: " + analysis::cellEvidence(*c) + "\n";
     }
     if (rec.headroom) {
         const auto& h = *rec.headroom;

@@ -99,6 +99,13 @@ std::string header(const sim::Result& r)
                       ": seed " + std::to_string(s.seed) + ", " + std::to_string(s.replications) +
                       " replication(s) x " + std::to_string(s.requests) + " requests after " +
                       std::to_string(s.warmupRequests) + " warm-up\n";
+    const auto& c = r.coverage;
+    if (c.timeScale.seconds > 0.0)
+        out += "Run length         " + format("%.3g", c.cyclesPerReplication) + " " +
+               c.timeScale.unit + " per replication (" + format("%.4g", c.timeScale.seconds) +
+               " s each, " + c.timeScale.origin + "; needs " +
+               format("%.3g", c.timeScale.requiredCycles) + ")" +
+               (c.sufficient ? "" : " NOT CONFIDENT: too short for the traffic") + "\n";
     const auto& st = r.stability;
     out += "Load               offered " + format("%.6g", st.offeredRatePerS) +
            " req/s, capacity " + format("%.6g", st.capacityRatePerS) + " req/s, rho " +

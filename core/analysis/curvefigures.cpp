@@ -153,12 +153,14 @@ const std::vector<std::string>& categoryOrder()
     return order;
 }
 
-/// The p99 in ms, "?" when the verdict is not settled (or still pending in a preview).
+/// The p99 in ms, "~" when a short run decided it (far from every limit), "?" when the verdict
+/// is not settled (or still pending in a preview).
 std::string heatmapText(const RegionCell& c)
 {
     if (!plotted(c))
         return {};
-    return text(c.metrics.p99S.value * 1000.0, 3) + (c.confident && !c.pending ? "" : "?");
+    return text(c.metrics.p99S.value * 1000.0, 3) + (c.method == CellMethod::ShortRun ? "~" : "") +
+           (c.confident && !c.pending ? "" : "?");
 }
 
 Figure heatmapFigure(const RegionResult& r)
@@ -210,9 +212,11 @@ Figure heatmapFigure(const RegionResult& r)
     f.yTitle = shown.size() > 1 ? axisTitle(spec.axes[shown[1]].kind) : "";
     f.heatmap = std::move(h);
     const std::string fixed = sliceText(spec, slice, shown);
-    f.caption = "Colour: feasible, or the constraint a cell fails first; number: p99 latency in "
-                "ms (? = not confident); outlined: the recommended point" +
-                (fixed.empty() ? std::string(".") : "; at " + fixed + ".");
+    f.caption =
+        "Colour: feasible, or the constraint a cell fails first; number: p99 latency in "
+        "ms (~ = decided by a short run, far from every limit; ? = not confident); outlined: "
+        "the recommended point (confirmed by a full run)" +
+        (fixed.empty() ? std::string(".") : "; at " + fixed + ".");
     return f;
 }
 

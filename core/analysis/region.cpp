@@ -352,14 +352,14 @@ Status refineAndSearch(const RegionGrid& grid, const RegionEvaluator& evaluator,
     return firstError(errors, cancel);
 }
 
-/// The preview after the coarse pass: pending cells carry short-run numbers.
+/// The preview after the coarse pass: pending cells carry short-run numbers. It recommends
+/// nothing: a recommendation is only made on full runs (regionconfirm.h).
 RegionResult previewOf(const RegionResult& base, const std::vector<RegionCell>& cells)
 {
     RegionResult preview = base;
     preview.stage = RegionStage::Preview;
     preview.cells = cells;
     markPareto(preview);
-    preview.recommendation = recommend(preview, preview.spec.objective);
     summarizeResult(preview);
     return preview;
 }

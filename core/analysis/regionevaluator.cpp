@@ -1,6 +1,7 @@
 #include "analysis/regionevaluator.h"
 
 #include "sim/estimate.h"
+#include "sim/runlength.h"
 #include "sim/simulator.h"
 
 #include <algorithm>
@@ -15,9 +16,12 @@ constexpr std::uint64_t kStageGrowth = 8;
 /// Run a little past the predicted replications: the prediction is itself an estimate.
 constexpr double kReplicationMargin = 1.25;
 
+/// Requests the simulator will run for `s`, warm-up included, after it has raised the run to
+/// cover the traffic's time scale (sim/runlength.h).
 std::uint64_t runRequests(const sim::Scenario& s)
 {
-    return std::uint64_t(s.replications) * (s.requests + s.warmupRequests);
+    const sim::RunPlan plan = sim::plannedRun(s);
+    return std::uint64_t(s.replications) * (plan.requests + plan.warmupRequests);
 }
 
 /// Fills a cell from a finished simulation and its verdict.
@@ -45,6 +49,11 @@ RegionCell cellFrom(const sim::Result& result, const ConstraintVerdict& verdict,
     cell.status = verdict.feasible ? CellStatus::Feasible : CellStatus::Infeasible;
     cell.method = method;
     cell.confident = verdict.decided;
+    if (!result.coverage.sufficient) {
+        // Too short for the traffic's time scale: its tail says nothing, whatever the interval.
+        cell.confident = false;
+        cell.note = result.coverage.note;
+    }
     return cell;
 }
 
@@ -150,6 +159,11 @@ sim::Scenario RegionEvaluator::stageScenario(const sim::Scenario& scenario, int 
     out.warmupRequests =
         std::min(m_refinement.screenWarmupRequests * factor, scenario.warmupRequests);
     out.replications = m_refinement.screenReplications;
+    // A short run still covers its share of the traffic's cycles (the simulator raises it to
+    // these): one that never leaves a burst-free stretch would decide on a fraction of it.
+    if (out.runLength.minCycles > 0.0)
+        out.runLength.minCycles =
+            std::min(scenario.runLength.minCycles, m_refinement.screenMinCycles * double(factor));
     return out;
 }
 
@@ -205,7 +219,9 @@ Expected<RegionCell> RegionEvaluator::simulate(const sim::Scenario& scenario, bo
             checkConstraints(m_constraints, metricsOf(*result), 1.0, withThroughput);
         RegionCell cell = cellFrom(*result, verdict, CellMethod::Simulated);
         cell.simulatedRequests = simulated;
-        if (cell.confident || !refine || full.replications >= m_refinement.maxReplications)
+        // More replications of a run too short for the traffic would not make it longer.
+        if (cell.confident || !refine || full.replications >= m_refinement.maxReplications ||
+            !result->coverage.sufficient)
             return cell;
         const int next =
             nextReplications(cell, m_constraints, full.replications, m_refinement.maxReplications);

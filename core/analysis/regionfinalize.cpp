@@ -1,6 +1,7 @@
 #include "analysis/regionfinalize.h"
 
 #include "analysis/pareto.h"
+#include "analysis/regionconfirm.h"
 #include "analysis/regionevaluator.h"
 #include "analysis/regiongrid.h"
 #include "analysis/regionheadroom.h"
@@ -20,55 +21,6 @@ bool hasMetrics(const RegionCell& c)
 {
     return (c.status == CellStatus::Feasible || c.status == CellStatus::Infeasible) &&
            c.metrics.stable;
-}
-
-/// Sort key of a feasible cell for an objective; smaller is better. NaN energy sorts last.
-/// Throughput ranks by the offered rate: a stable cell serves what it is offered, and cells at
-/// the same rate differ in measured throughput only by noise (the end of the window), which
-/// must not pick the policy - the lower p99 should.
-std::array<double, 4> objectiveKey(const RegionCell& c, RegionObjective objective)
-{
-    const double throughput = std::isfinite(c.metrics.offeredRatePerS)
-                                  ? -c.metrics.offeredRatePerS
-                                  : -c.metrics.throughputPerS.value;
-    const double p99 = c.metrics.p99S.value;
-    const double energy = std::isnan(c.metrics.energyPerInferenceJ.value)
-                              ? kInf
-                              : c.metrics.energyPerInferenceJ.value;
-    const double index = double(c.index);
-    switch (objective) {
-    case RegionObjective::MinEnergy:
-        return {energy, throughput, p99, index};
-    case RegionObjective::MinP99:
-        return {p99, throughput, energy, index};
-    case RegionObjective::MaxThroughput:
-        break;
-    }
-    return {throughput, p99, energy, index};
-}
-
-std::string describe(const RegionCell& c, RegionObjective objective, std::size_t feasible)
-{
-    std::ostringstream out;
-    out.precision(4);
-    switch (objective) {
-    case RegionObjective::MaxThroughput:
-        if (std::isfinite(c.metrics.offeredRatePerS))
-            out << "highest throughput (" << c.metrics.offeredRatePerS << " req/s offered, "
-                << c.metrics.throughputPerS.value << " measured)";
-        else
-            out << "highest throughput (" << c.metrics.throughputPerS.value << " req/s)";
-        break;
-    case RegionObjective::MinEnergy:
-        out << "lowest energy per inference (" << c.metrics.energyPerInferenceJ.value * 1000.0
-            << " mJ)";
-        break;
-    case RegionObjective::MinP99:
-        out << "lowest p99 latency (" << c.metrics.p99S.value * 1000.0 << " ms)";
-        break;
-    }
-    out << " among " << feasible << " feasible cell(s)";
-    return out.str();
 }
 
 } // namespace
@@ -97,26 +49,6 @@ void markPareto(RegionResult& result)
     }
 }
 
-std::optional<Recommendation> recommend(const RegionResult& result, RegionObjective objective)
-{
-    const RegionCell* best = nullptr;
-    std::size_t feasible = 0;
-    for (const auto& c : result.cells) {
-        if (c.status != CellStatus::Feasible)
-            continue;
-        ++feasible;
-        if (!best || objectiveKey(c, objective) < objectiveKey(*best, objective))
-            best = &c;
-    }
-    if (!best)
-        return std::nullopt;
-    Recommendation r;
-    r.objective = objective;
-    r.cell = best->index;
-    r.reason = describe(*best, objective, feasible);
-    return r;
-}
-
 void summarizeResult(RegionResult& result)
 {
     result.summary = summarize(result.cells);
@@ -143,8 +75,9 @@ Status finalizeRegion(RegionResult& result, const RegionGrid& grid,
                       const RegionEvaluator& evaluator, ThreadPool& pool, Progress& progress,
                       const CancelToken& cancel)
 {
+    if (auto status = confirmAndRecommend(result, grid, evaluator, pool, progress, cancel); !status)
+        return status;
     markPareto(result);
-    result.recommendation = recommend(result, result.spec.objective);
     if (result.recommendation && result.spec.headroom.enabled) {
         progress.setPhase("headroom", 1);
         const RegionCell* cell = result.cell(result.recommendation->cell);

@@ -96,6 +96,28 @@ const char* cellStatusName(CellStatus status)
     return "?";
 }
 
+std::string cellEvidence(const RegionCell& c)
+{
+    const std::string runs =
+        std::to_string(c.replications) + " x " + std::to_string(c.requests) + " requests";
+    std::string out;
+    switch (c.method) {
+    case CellMethod::Analytic:
+        out = c.status == CellStatus::Error ? "not simulated (error)"
+                                            : "capacity check (rho >= 1), not simulated";
+        break;
+    case CellMethod::ShortRun:
+        out = "short run, " + runs;
+        break;
+    case CellMethod::Simulated:
+        out = "full run, " + runs;
+        break;
+    }
+    if (!c.confident && c.method != CellMethod::Analytic)
+        out += ", not confident";
+    return out;
+}
+
 const char* cellMethodName(CellMethod method)
 {
     switch (method) {
@@ -205,6 +227,7 @@ nlohmann::json toJson(const Recommendation& r)
 {
     return {{"objective", objectiveName(r.objective)},
             {"cell", r.cell},
+            {"indistinguishable_cells", r.indistinguishableCells},
             {"headroom", r.headroom ? headroom(*r.headroom) : json(nullptr)},
             {"reason", r.reason}};
 }

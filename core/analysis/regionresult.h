@@ -32,6 +32,11 @@ enum class CellMethod
 };
 const char* cellMethodName(CellMethod method); ///< "analytic", "short_run", "simulated"
 
+struct RegionCell;
+/// The evidence that decided a cell, for people: "full run, 5 x 321600 requests", "short run,
+/// 4 x 80400 requests, not confident", "capacity check (rho >= 1), not simulated".
+std::string cellEvidence(const RegionCell& cell);
+
 /// One operating point of the grid.
 struct RegionCell
 {
@@ -101,7 +106,11 @@ struct Recommendation
 {
     RegionObjective objective = RegionObjective::MaxThroughput;
     std::size_t cell = 0;
-    std::optional<Headroom> headroom; ///< Absent in a preview or when disabled.
+    /// Feasible cells statistically indistinguishable from the best on the objective (their
+    /// 95% intervals do not separate), the chosen one included: the choice among them is made
+    /// by the secondary metrics (lower p99, then lower energy per inference), not by noise.
+    std::vector<std::size_t> indistinguishableCells;
+    std::optional<Headroom> headroom; ///< Absent when disabled.
     std::string reason;
 
     friend bool operator==(const Recommendation&, const Recommendation&) = default;

@@ -177,6 +177,8 @@ Expected<Recommendation> readRecommendation(const json& object, const std::strin
     const std::string objective =
         f.choice("objective", {"max-throughput", "min-energy", "min-p99"});
     r.cell = count(f, "cell");
+    if (f.has("indistinguishable_cells"))
+        r.indistinguishableCells = indices(f, "indistinguishable_cells");
     const json* headroom = f.object("headroom");
     r.reason = f.stringOr("reason", {});
     if (auto status = f.finish(); !status)

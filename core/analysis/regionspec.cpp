@@ -205,6 +205,10 @@ Status checkSettings(const RegionSpec& spec, const std::string& path)
         return bad("refinement.screen_half_widths", "at least 1", r.screenHalfWidths);
     if (!(r.screenMaxRho > 0.0 && r.screenMaxRho <= 1.0))
         return bad("refinement.screen_max_rho", "in (0, 1]", r.screenMaxRho);
+    if (!(r.screenMinCycles > 0.0 && r.screenMinCycles <= 1e6))
+        return bad("refinement.screen_min_cycles", "in (0, 1000000]", r.screenMinCycles);
+    if (!(r.confirmMargin >= 0.0 && r.confirmMargin <= 1e6))
+        return bad("refinement.confirm_margin", "from 0 to 1000000", r.confirmMargin);
     if (r.maxReplications < 1 || r.maxReplications > sim::kMaxReplications)
         return bad("refinement.max_replications", "a whole number from 1 to 1000",
                    r.maxReplications);
@@ -325,6 +329,8 @@ nlohmann::json toJson(const RegionSpec& spec)
               {"screen_stages", r.screenStages},
               {"screen_half_widths", r.screenHalfWidths},
               {"screen_max_rho", r.screenMaxRho},
+              {"screen_min_cycles", r.screenMinCycles},
+              {"confirm_margin", r.confirmMargin},
               {"max_replications", r.maxReplications}}},
             {"capacity", search(spec.capacity, false)},
             {"headroom", search(spec.headroom, true)}};

@@ -98,6 +98,16 @@ struct RegionRefinement
     /// Short runs never decide "feasible" at or above this load (rho): near saturation a short
     /// run from an empty queue underestimates the tail.
     double screenMaxRho = 0.9;
+    /// Cycles of the traffic's slowest time scale (MMPP dwell cycle, diurnal period) a short
+    /// run covers per replication at stage 0 (times 8^k at stage k, at most the scenario's
+    /// run_length.min_cycles): a short run that never sees a burst would call a bursty cell
+    /// feasible.
+    double screenMinCycles = 5.0;
+    /// Feasible cells decided by a short run are confirmed by a full run when a limit lies
+    /// within this relative margin or a grid neighbour is not feasible (the boundary), and the
+    /// recommended cell always is: nothing the user is told is feasible near the boundary, and
+    /// nothing recommended, rests on a short run.
+    double confirmMargin = 0.5;
     /// A full-run cell whose interval still contains a limit is rerun with the replications
     /// its interval's shrinkage says would settle it, up to this many; when even these would
     /// not (or did not), it is marked not confident.

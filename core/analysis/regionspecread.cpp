@@ -94,6 +94,8 @@ Status readRefinement(const json* object, const std::string& path, RegionRefinem
     out.screenStages = int(f.integerOr("screen_stages", out.screenStages, {-1e9, 1e9}));
     out.screenHalfWidths = f.numberOr("screen_half_widths", out.screenHalfWidths);
     out.screenMaxRho = f.numberOr("screen_max_rho", out.screenMaxRho);
+    out.screenMinCycles = f.numberOr("screen_min_cycles", out.screenMinCycles);
+    out.confirmMargin = f.numberOr("confirm_margin", out.confirmMargin);
     out.maxReplications = int(f.integerOr("max_replications", out.maxReplications, {-1e9, 1e9}));
     return f.finish();
 }

@@ -18,11 +18,13 @@ target_sources(batchscope_core PRIVATE
     analysis/powerjoin.cpp
     analysis/radixsort.cpp
     analysis/region.cpp
+    analysis/regionconfirm.cpp
     analysis/regionconstraints.cpp
     analysis/regionevaluator.cpp
     analysis/regionfinalize.cpp
     analysis/regiongrid.cpp
     analysis/regionheadroom.cpp
+    analysis/regionrecommend.cpp
     analysis/regionresult.cpp
     analysis/regionresultread.cpp
     analysis/regionsearch.cpp

@@ -4,6 +4,20 @@
 
 namespace bs::sim {
 
+LimitVerdict judgeUpperLimit(const Estimate& e, double limit)
+{
+    if (std::isnan(e.value) || std::isnan(limit))
+        return LimitVerdict::Unknown;
+    const bool interval = std::isfinite(e.ciLow) && std::isfinite(e.ciHigh);
+    const double low = interval ? e.ciLow : e.value;
+    const double high = interval ? e.ciHigh : e.value;
+    if (high <= limit)
+        return LimitVerdict::Met;
+    if (low > limit)
+        return LimitVerdict::Missed;
+    return LimitVerdict::Undecided;
+}
+
 double studentT975(int df)
 {
     static constexpr double kTable[] = {

@@ -11,6 +11,19 @@ namespace bs::sim {
 /// a single value.
 Estimate estimateOf(std::span<const double> values);
 
+/// How an estimate stands against an upper limit (an SLA): met when its whole 95% interval
+/// lies at or below it, missed when the whole interval lies above, undecided when the interval
+/// holds it (more simulation would tell), unknown without a value. Without an interval (one
+/// replication) the point estimate decides.
+enum class LimitVerdict
+{
+    Met,
+    Missed,
+    Undecided,
+    Unknown,
+};
+LimitVerdict judgeUpperLimit(const Estimate& estimate, double limit);
+
 /// The 0.975 quantile of Student's t distribution with `df` degrees of freedom (exact table up
 /// to 30, a Cornish-Fisher expansion beyond, accurate to 1e-4).
 double studentT975(int df);

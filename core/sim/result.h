@@ -1,5 +1,6 @@
 #pragma once
 
+#include "sim/runlength.h"
 #include "sim/scenario.h"
 
 #include <cstdint>
@@ -106,6 +107,7 @@ struct Result
 {
     Scenario scenario; ///< As run (CLI overrides applied).
     Stability stability;
+    RunCoverage coverage;             ///< How many cycles of its traffic each replication covered.
     std::vector<std::uint64_t> seeds; ///< One per replication.
 
     Estimate throughputPerS; ///< Completions in the measurement window / its length.

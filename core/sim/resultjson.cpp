@@ -63,6 +63,20 @@ json stability(const Stability& s)
     return out;
 }
 
+json coverage(const RunCoverage& c)
+{
+    const auto& t = c.timeScale;
+    if (!(t.seconds > 0.0))
+        return {{"time_scale", nullptr}, {"sufficient", true}};
+    return {{"time_scale", {{"seconds", t.seconds}, {"unit", t.unit}, {"origin", t.origin}}},
+            {"required_cycles", t.requiredCycles},
+            {"cycles_per_replication", number(c.cyclesPerReplication)},
+            {"requested_requests", c.requestedRequests},
+            {"extended", c.extended},
+            {"sufficient", c.sufficient},
+            {"note", c.note}};
+}
+
 json timeSeries(const TimeSeries& t)
 {
     return {{"replication", 0},
@@ -143,6 +157,7 @@ nlohmann::json resultToJson(const Result& r)
                 {"replications", r.scenario.replications},
                 {"requests_per_replication", r.scenario.requests},
                 {"warmup_requests", r.scenario.warmupRequests},
+                {"coverage", coverage(r.coverage)},
                 {"seeds", r.seeds},
                 {"ci_method", "95% Student t over replications (mean of per-replication values)"}};
     if (r.stability.stable)

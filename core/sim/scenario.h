@@ -150,6 +150,18 @@ struct OutputSpec
     friend bool operator==(const OutputSpec&, const OutputSpec&) = default;
 };
 
+/// How long each replication runs, counted in the traffic's own slowest time scale (MMPP dwell
+/// cycles, diurnal periods, a replayed trace's length; core/sim/runlength.h). The scenario's
+/// `requests` is a minimum: the simulator raises it until a replication covers min_cycles of
+/// modulated traffic (one pass of a ramp or a trace), within max_requests.
+struct RunLengthSpec
+{
+    double minCycles = 20.0;              ///< 0 = run exactly `requests`.
+    std::uint64_t maxRequests = 20000000; ///< Budget per replication (measured requests).
+
+    friend bool operator==(const RunLengthSpec&, const RunLengthSpec&) = default;
+};
+
 /// Everything that determines a simulation. Same scenario + same seed = bit-identical Result.
 /// JSON form: scenarioFromJson / scenarioToJson (documented in core/sim/README.md).
 struct Scenario
@@ -159,6 +171,7 @@ struct Scenario
     std::uint64_t requests = 100000;      ///< Measured requests per replication.
     std::uint64_t warmupRequests = 10000; ///< Discarded first requests per replication.
     int replications = 5;
+    RunLengthSpec runLength;
     std::vector<StreamSpec> streams; ///< At least one.
     bool namedStreams = false;       ///< Written back as "streams" rather than "arrivals".
     PolicySpec policy;

@@ -329,7 +329,20 @@ Status readOutput(const json& object, const std::string& where, const std::strin
     return f.finish();
 }
 
-void readCounts(JsonFields& f, Scenario& out)
+Status readRunLength(const json& object, const std::string& where, const std::string& path,
+                     RunLengthSpec& out)
+{
+    JsonFields f(object, where, path);
+    // More than 10^6 cycles per replication is never needed and would only exhaust the budget.
+    out.minCycles = f.numberOr("min_cycles", out.minCycles, NumberRule::range(0.0, 1e6));
+    out.maxRequests = f.unsignedOr("max_requests", out.maxRequests);
+    if (f.ok() && (out.maxRequests < 1 || out.maxRequests > kMaxRequests))
+        f.fail("max_requests", "must be from 1 to " + std::to_string(kMaxRequests) + " (got " +
+                                   std::to_string(out.maxRequests) + ")");
+    return f.finish();
+}
+
+void readCounts(JsonFields& f, const std::string& path, Scenario& out)
 {
     out.name = f.stringOr("name", {});
     out.seed = f.unsignedOr("seed", 1);
@@ -343,6 +356,8 @@ void readCounts(JsonFields& f, Scenario& out)
         f.fail("warmup_requests", "must be at most " + std::to_string(kMaxRequests) + " (got " +
                                       std::to_string(out.warmupRequests) + ")");
     out.replications = int(f.integerOr("replications", 5, wholeRange(1, kMaxReplications)));
+    if (const auto* runLength = f.object("run_length"))
+        f.adopt(readRunLength(*runLength, f.child("run_length"), path, out.runLength));
     out.maxQueueRequests = f.unsignedOr("max_queue_requests", 1000000);
     if (f.ok() && out.maxQueueRequests < 1)
         f.fail("max_queue_requests", "must be at least 1 (got 0)");
@@ -376,7 +391,7 @@ Expected<Scenario> scenarioFromJson(const nlohmann::json& json, const std::strin
 {
     Scenario out;
     JsonFields f(json, "scenario", path);
-    readCounts(f, out);
+    readCounts(f, path, out);
     readTraffic(f, path, out);
     if (const auto* policy = f.object("policy", true))
         f.adopt(readPolicy(*policy, f.child("policy"), path, out.policy));

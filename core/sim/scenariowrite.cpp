@@ -167,6 +167,8 @@ nlohmann::json scenarioToJson(const Scenario& scenario)
     out["requests"] = scenario.requests;
     out["warmup_requests"] = scenario.warmupRequests;
     out["replications"] = scenario.replications;
+    out["run_length"] = {{"min_cycles", scenario.runLength.minCycles},
+                         {"max_requests", scenario.runLength.maxRequests}};
     if (scenario.namedStreams) {
         json streams = json::array();
         for (const auto& stream : scenario.streams)

@@ -3,6 +3,7 @@
 #include "sim/perserverengine.h"
 #include "sim/replayloader.h"
 #include "sim/replicationmetrics.h"
+#include "sim/runlength.h"
 #include "sim/sharedqueueengine.h"
 #include "sim/stability.h"
 #include "util/threadpool.h"
@@ -66,30 +67,44 @@ Status prepareReplays(const Scenario& scenario, const SimOptions& options, Progr
     return {};
 }
 
-Status prepare(const Scenario& scenario, const SimOptions& options, Progress& progress,
+/// Raises the run to cover the traffic's slowest time scale (runlength.h) and says so.
+void planRunLength(Scenario& scenario, const std::vector<const ReplayTimes*>& replays,
+                   Result& result)
+{
+    const RunPlan plan = planRun(scenario, result.stability.offeredRatePerS, replays);
+    scenario.requests = plan.requests;
+    scenario.warmupRequests = plan.warmupRequests;
+    result.coverage = plan.coverage;
+    if (!plan.coverage.note.empty())
+        result.warnings.push_back(plan.coverage.note);
+}
+
+/// Checks, builds the shared parts and plans the run; `scenario` gets the run's request counts.
+Status prepare(Scenario& scenario, const SimOptions& options, Progress& progress,
                const CancelToken& cancel, Result& result, Prepared& out)
 {
-    if (scenario.output.records && scenario.requests > kMaxRecords)
-        return makeError(ErrorCode::Limit,
-                         "scenario.output.records: per-request records are kept for at most " +
-                             std::to_string(kMaxRecords) + " requests (48 bytes each), not " +
-                             std::to_string(scenario.requests) + "; ask for fewer requests");
     auto service = makeServiceModel(scenario.service, scenario.policy.maxBatch, result.warnings);
     if (!service)
         return service.error();
     out.service = *service;
     if (auto status = prepareReplays(scenario, options, progress, cancel, out); !status)
         return status;
+    std::vector<const ReplayTimes*> replays;
+    for (const auto& r : out.replays)
+        replays.push_back(r.get());
+    result.stability = assessStability(scenario, *out.service, replays, result.warnings);
+    planRunLength(scenario, replays, result);
+    if (scenario.output.records && scenario.requests > kMaxRecords)
+        return makeError(ErrorCode::Limit,
+                         "scenario.output.records: per-request records are kept for at most " +
+                             std::to_string(kMaxRecords) + " requests (48 bytes each), not " +
+                             std::to_string(scenario.requests) + "; ask for fewer requests");
     if (scenario.power) {
         out.idleW = scenario.power->idleW;
         out.busyW = scenario.power->busyW;
     } else if (!std::isnan(out.service->idlePowerW())) {
         out.idleW = out.service->idlePowerW();
     }
-    std::vector<const ReplayTimes*> replays;
-    for (const auto& r : out.replays)
-        replays.push_back(r.get());
-    result.stability = assessStability(scenario, *out.service, replays, result.warnings);
     // About 200 windows over the expected measurement; the recorder doubles them if needed.
     out.seriesLatencyPercentiles = options.seriesLatencyPercentiles;
     out.windowS = scenario.output.windowS > 0.0
@@ -218,16 +233,17 @@ Expected<Result> simulate(const Scenario& scenario, const SimOptions& options, P
                           const CancelToken& cancel)
 {
     Result result;
-    result.scenario = scenario;
     Prepared prepared;
-    if (auto status = prepare(scenario, options, progress, cancel, result, prepared); !status)
+    Scenario run = scenario;
+    if (auto status = prepare(run, options, progress, cancel, result, prepared); !status)
         return status.error();
-    for (std::size_t r = 0; r < std::size_t(scenario.replications); ++r)
-        result.seeds.push_back(replicationSeed(scenario.seed, r));
+    result.scenario = run;
+    for (std::size_t r = 0; r < std::size_t(run.replications); ++r)
+        result.seeds.push_back(replicationSeed(run.seed, r));
     if (!result.stability.stable)
         return result;
-    const std::size_t reps = std::size_t(scenario.replications);
-    progress.setPhase("simulating", reps * (scenario.warmupRequests + scenario.requests));
+    const std::size_t reps = std::size_t(run.replications);
+    progress.setPhase("simulating", reps * (run.warmupRequests + run.requests));
     std::unique_ptr<ThreadPool> ownPool;
     ThreadPool* pool = options.pool;
     if (!pool) {
@@ -242,18 +258,17 @@ Expected<Result> simulate(const Scenario& scenario, const SimOptions& options, P
         // Latency stores take 8 bytes per request; at most kStoreBudgetBytes of them are alive
         // at once, so long runs go in rounds (the result does not depend on it).
         const std::size_t round =
-            std::size_t(std::max<std::uint64_t>(1, kStoreBudgetBytes / (8 * scenario.requests)));
+            std::size_t(std::max<std::uint64_t>(1, kStoreBudgetBytes / (8 * run.requests)));
         for (std::size_t first = 0; first < reps && !cancel.isCancelled(); first += round) {
             pool->parallelFor(
                 std::min(round, reps - first),
                 [&](std::size_t i) {
-                    metrics[first + i] = runReplication(scenario, prepared, first + i, share);
+                    metrics[first + i] = runReplication(run, prepared, first + i, share);
                 },
                 cancel);
         }
     } catch (const std::bad_alloc&) {
-        return makeError(ErrorCode::Limit, "not enough memory for " +
-                                               std::to_string(scenario.requests) +
+        return makeError(ErrorCode::Limit, "not enough memory for " + std::to_string(run.requests) +
                                                " requests per replication; ask for fewer");
     } catch (const std::exception& e) {
         return makeError(ErrorCode::Internal, std::string("simulation failed: ") + e.what());

@@ -16,6 +16,7 @@ target_sources(batchscope_core PRIVATE
     sim/replicationmetrics.cpp
     sim/resultjson.cpp
     sim/rng.cpp
+    sim/runlength.cpp
     sim/scenarioread.cpp
     sim/scenariowrite.cpp
     sim/servicemodel.cpp

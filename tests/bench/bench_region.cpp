@@ -1,7 +1,10 @@
 // Feasible-region analysis (issue 7): a 16 (max batch) x 12 (max queue delay) x 10 (rate)
 // grid around the demo scenario (ResNet-50 on a T4-class GPU, bursty MMPP traffic, 100,000
 // measured requests and 5 replications per cell), SLA p99 10 ms, 60 W per server.
-// Prints, as medians of `runs` repetitions (argument 1, default 3):
+// `bench_region poisson [runs]` runs the same grid with Poisson arrivals (the goal below is for
+// it); `bench_region [runs]` the bursty one, whose short runs and full runs must cover enough
+// MMPP dwell cycles (core/sim/README.md, "Run length") and cost accordingly.
+// Prints, as medians of `runs` repetitions (default 3):
 //  - the time of the whole analysis on 2 threads (coarse pass, refinement, capacity curves,
 //    recommendation and headroom) - goal <= 10 s;
 //  - the time to the first complete coarse preview - goal <= 1 s;
@@ -95,7 +98,8 @@ double median(std::vector<double> v)
 
 void printPhases(const Run& run)
 {
-    const char* order[] = {"screening cells", "refining cells and capacity curves", "headroom"};
+    const char* order[] = {"screening cells", "refining cells and capacity curves",
+                           "confirming boundary cells", "headroom"};
     std::printf("  phases of the last 2-thread run (start times):");
     for (const char* phase : order) {
         const auto it = run.phaseStartS.find(phase);
@@ -131,10 +135,19 @@ void printWork(const analysis::RegionResult& r)
 
 int main(int argc, char** argv)
 {
-    // "bench_region work": one 2-thread run, printing what was simulated (for tuning).
-    const bool workOnly = argc > 1 && std::string(argv[1]) == "work";
-    const int runs = argc > 1 && !workOnly ? std::max(1, std::atoi(argv[1])) : 3;
-    auto spec = analysis::regionSpecFromJson(nlohmann::json::parse(kSpec), "bench");
+    // "bench_region [poisson] work": one 2-thread run, printing what was simulated (for tuning).
+    std::vector<std::string> args(argv + 1, argv + argc);
+    const bool poisson = !args.empty() && args.front() == "poisson";
+    if (poisson)
+        args.erase(args.begin());
+    const bool workOnly = !args.empty() && args.front() == "work";
+    const int runs = !args.empty() && !workOnly ? std::max(1, std::atoi(args.front().c_str())) : 3;
+    nlohmann::json json = nlohmann::json::parse(kSpec);
+    if (poisson) {
+        json["scenario"]["arrivals"] = {{"kind", "poisson"}, {"rate_per_s", 3700}};
+        json["scenario"]["name"] = "demo-dynamic with Poisson arrivals, 100,000 requests";
+    }
+    auto spec = analysis::regionSpecFromJson(json, "bench");
     if (!spec) {
         std::fprintf(stderr, "bad bench spec: %s\n", spec.error().toString().c_str());
         return 1;
@@ -147,9 +160,9 @@ int main(int argc, char** argv)
         printWork(run.result);
         return 0;
     }
-    std::printf("bench_region: 16 x 12 x 10 = 1920 cells, 100,000 requests x 5 replications per "
-                "cell, medians of %d run(s)\n",
-                runs);
+    std::printf("bench_region: %s arrivals, 16 x 12 x 10 = 1920 cells, 100,000 requests x 5 "
+                "replications per cell, medians of %d run(s)\n",
+                poisson ? "Poisson" : "bursty MMPP-2", runs);
     std::printf("(the machine may be shared: wall times include waiting for a core)\n\n");
     std::vector<double> wall2, cpu2, preview2, wall1, cpu1, preview1;
     Run last2;

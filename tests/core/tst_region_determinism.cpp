@@ -114,11 +114,15 @@ void TestRegionDeterminism::previewComesFirstAndCoversEveryCell()
         QCOMPARE(p.index, f.index);
         pending += p.pending;
         // A cell the coarse pass decided keeps its numbers (its Pareto mark is redone among
-        // the final cells); a pending one is refined.
+        // the final cells) unless it is a feasible one near the boundary, which a full run
+        // confirms; a pending one is refined.
         if (!p.pending) {
             auto decided = p;
             decided.paretoOptimal = f.paretoOptimal;
-            QVERIFY(decided == f);
+            const bool confirmed = p.status == analysis::CellStatus::Feasible &&
+                                   p.method == analysis::CellMethod::ShortRun &&
+                                   f.method == analysis::CellMethod::Simulated;
+            QVERIFY(decided == f || confirmed);
         } else
             QVERIFY(f.method == analysis::CellMethod::Simulated && !f.pending);
     }

@@ -148,7 +148,8 @@ void TestSimScenario::badScenarios_data()
             "policy": {"kind": "dynamic", "max_batch": 1},
             "service": {"kind": "exponential", "mean_ms": 1}, "sead": 4})",
         "test.json: scenario.sead: unknown key (known keys here: arrivals, max_queue_requests, "
-        "name, output, policy, power, replications, requests, seed, servers, service, streams, "
+        "name, output, policy, power, replications, requests, run_length, seed, servers, service, "
+        "streams, "
         "warmup_requests)");
     row("unknown policy key",
         withPart("policy", R"({"kind": "dynamic", "max_batch": 4, "max_delay_ms": 2})"),

@@ -212,10 +212,9 @@ QString RegionHeatmap::describeCell(const analysis::RegionCell& cell) const
         lines << QStringLiteral("%1 = %2").arg(
             QString::fromStdString(analysis::axisTitle(spec.axes[axis].kind)),
             QString::fromStdString(spec.axes[axis].label(cell.axisIndex[axis])));
-    lines << tr("Verdict: %1 (%2%3)")
+    lines << tr("Verdict: %1 (%2)")
                  .arg(regionCellCategory(cell),
-                      QString::fromUtf8(analysis::cellMethodName(cell.method)),
-                      cell.confident ? QString() : tr(", not confident"));
+                      QString::fromStdString(analysis::cellEvidence(cell)));
     const auto& m = cell.metrics;
     lines << tr("Offered %1 req/s, ρ = %2")
                  .arg(QLocale().toString(m.offeredRatePerS, 'g', 5),
@@ -272,8 +271,14 @@ void RegionHeatmap::paintEvent(QPaintEvent*)
                 if (std::isfinite(check.margin))
                     margin = std::min(margin, check.margin);
             painter.setPen(Qt::black);
+            // "~": a short run decided it (far from every limit); "?": not confident.
+            const QString evidence =
+                QLatin1String(cell->method == analysis::CellMethod::ShortRun ? "~" : "") +
+                QLatin1String(cell->confident && !cell->pending ? "" : "?");
             if (cell->status == analysis::CellStatus::Feasible && std::isfinite(margin))
-                painter.drawText(box, Qt::AlignCenter, percent(margin));
+                painter.drawText(box, Qt::AlignCenter, percent(margin) + evidence);
+            else if (!evidence.isEmpty() && cell->status != analysis::CellStatus::Error)
+                painter.drawText(box, Qt::AlignCenter, evidence);
             if (cell->index == recommended) {
                 painter.setPen(QPen(Qt::black, 3));
                 painter.drawRect(box.adjusted(2, 2, -2, -2));
@@ -324,8 +329,8 @@ void RegionHeatmap::paintEvent(QPaintEvent*)
                          tr("★ recommended"));
         y += line;
     }
-    painter.drawText(QRect(x, y, rightMargin() - 12, 2 * line), Qt::AlignLeft | Qt::TextWordWrap,
-                     tr("% = smallest margin"));
+    painter.drawText(QRect(x, y, rightMargin() - 12, 3 * line), Qt::AlignLeft | Qt::TextWordWrap,
+                     tr("% = smallest margin; ~ = short run; ? = not confident"));
 }
 
 void RegionHeatmap::mousePressEvent(QMouseEvent* event)

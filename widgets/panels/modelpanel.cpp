@@ -70,6 +70,7 @@ ModelPanel::ModelPanel(ProjectDocument* document, QWidget* parent)
     auto* content = new QWidget;
     auto* layout = new QVBoxLayout(content);
     m_summary = new QLabel(content);
+    m_summary->setObjectName(QStringLiteral("runSummary"));
     m_summary->setWordWrap(true);
     m_summary->setTextFormat(Qt::PlainText);
     layout->addWidget(m_summary);

@@ -331,7 +331,9 @@ QString RegionView::recommendationText(const analysis::RegionResult& result) con
                          .arg(s.shortRun)
                          .arg(s.simulated);
     if (result.stage == analysis::RegionStage::Preview)
-        counts = tr("Preview — refining cells near the boundary. ") + counts;
+        return tr("Preview from short runs — confirming cells near the boundary by full runs; the "
+                  "recommendation follows on full runs only. ") +
+               counts;
     if (!result.recommendation)
         return counts + tr(". No feasible cell: no recommendation.");
     const auto* cell = result.cell(result.recommendation->cell);
@@ -342,12 +344,20 @@ QString RegionView::recommendationText(const analysis::RegionResult& result) con
         where << QStringLiteral("%1 %2").arg(
             QString::fromStdString(analysis::axisTitle(result.spec.axes[axis].kind)),
             QString::fromStdString(result.spec.axes[axis].label(cell->axisIndex[axis])));
+    const auto& p99 = cell->metrics.p99S;
     QString text =
-        tr("<b>Recommended (%1):</b> %2 → %3 req/s at p99 %4 ms")
+        tr("<b>Recommended (%1):</b> %2 → %3 req/s at p99 %4 ms (95% interval %5–%6 ms; %7)")
             .arg(QString::fromUtf8(analysis::objectiveName(result.recommendation->objective)),
                  where.join(QStringLiteral(", ")),
                  QLocale().toString(cell->metrics.throughputPerS.value, 'f', 0),
-                 QLocale().toString(cell->metrics.p99S.value * 1e3, 'g', 4));
+                 QLocale().toString(p99.value * 1e3, 'g', 4),
+                 QLocale().toString(p99.ciLow * 1e3, 'g', 4),
+                 QLocale().toString(p99.ciHigh * 1e3, 'g', 4),
+                 QString::fromStdString(analysis::cellEvidence(*cell)).toHtmlEscaped());
+    if (result.recommendation->indistinguishableCells.size() > 1)
+        text += tr("; chosen among %1 cells the simulation cannot tell apart on the objective, by "
+                   "the secondary metrics")
+                    .arg(result.recommendation->indistinguishableCells.size());
     if (result.recommendation->headroom)
         text +=
             QStringLiteral(". ") + headroomText(*result.recommendation->headroom).toHtmlEscaped();

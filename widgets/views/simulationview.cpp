@@ -1,6 +1,7 @@
 #include "views/simulationview.h"
 
 #include "charts/chartpanel.h"
+#include "workbench/answertext.h"
 #include "workbench/workbenchoverlays.h"
 
 #include <QGridLayout>
@@ -130,16 +131,20 @@ void SimulationView::draw(const WorkbenchOutputs& outputs, std::optional<double>
             if (r.meanPowerW)
                 addRow(tr("Mean power"), locale.toString(r.meanPowerW->value, 'f', 1) + tr(" W"),
                        formatEstimate(*r.meanPowerW, 1.0, 4));
-            if (slaP99Ms) {
-                const double margin = *slaP99Ms - r.latency.p99.value * 1e3;
+            if (slaP99Ms)
                 addRow(tr("SLA p99 %1 ms").arg(locale.toString(*slaP99Ms, 'g', 4)),
-                       margin >= 0 ? tr("met, %1 ms to spare").arg(locale.toString(margin, 'g', 3))
-                                   : tr("MISSED by %1 ms").arg(locale.toString(-margin, 'g', 3)));
-            }
+                       slaVerdictText(r, *slaP99Ms));
         }
         addRow(tr("Runs"), tr("%1 replications × %2 requests")
                                .arg(r.seeds.size())
                                .arg(locale.toString(qulonglong(r.scenario.requests))));
+        if (r.coverage.timeScale.seconds > 0.0)
+            addRow(tr("Run length"),
+                   tr("%1 %2 per replication (needs %3)")
+                       .arg(locale.toString(r.coverage.cyclesPerReplication, 'g', 3),
+                            QString::fromStdString(r.coverage.timeScale.unit),
+                            locale.toString(r.coverage.timeScale.requiredCycles, 'g', 3)),
+                   r.coverage.sufficient ? QString() : tr("not confident: too short"));
         addRow(tr("Percentiles"), QString::fromStdString(r.latencyMethod));
         for (const auto& warning : r.warnings)
             addRow(tr("Warning"), QString::fromStdString(warning));

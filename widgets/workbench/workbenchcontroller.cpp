@@ -7,6 +7,7 @@
 #include "util/threadpool.h"
 #include "views/simulationview.h"
 #include "views/sweepview.h"
+#include "workbench/answertext.h"
 #include "workbench/workbenchdefaults.h"
 #include "workbench/workbenchoverlays.h"
 
@@ -115,8 +116,8 @@ void WorkbenchController::apply(WorkbenchOutputs outputs)
         const auto& r = *outputs.current;
         summary =
             r.stability.stable
-                ? tr("At %1: p99 %2 ms, %3 req/s, ρ = %4 (computed in %5 ms)")
-                      .arg(traffic, locale.toString(r.latency.p99.value * 1e3, 'g', 4),
+                ? tr("At %1: %2, %3 req/s, ρ = %4 (computed in %5 ms)")
+                      .arg(traffic, p99AnswerText(r),
                            locale.toString(r.throughputPerS.value, 'f', 0),
                            locale.toString(r.stability.rho, 'f', 2),
                            locale.toString(outputs.elapsedS * 1e3, 'f', 0))
