@@ -198,6 +198,20 @@ json toJson(const RequestAnalysis& r)
             {"first_arrival_s", number(r.firstArrivalS)},
             {"span_s", number(r.spanS)},
             {"latency", toJson(r.latency, "ms", 1e3)},
+            {"latency_dependence",
+             {{"assessed", r.latencyDependence.assessed},
+              {"lag1_autocorrelation", number(r.latencyDependence.lag1)},
+              {"correlated", r.latencyDependence.correlated},
+              {"interval_method", r.latencyDependence.correlated
+                                      ? "batch means over " +
+                                            std::to_string(r.latencyDependence.batches) +
+                                            " consecutive batches, at least the order-statistic "
+                                            "interval"
+                                      : std::string("exact order statistics (independent "
+                                                    "requests)")},
+              {"batches", r.latencyDependence.batches},
+              {"batch_p99_lag1", number(r.latencyDependence.batchLag1)},
+              {"batches_independent", r.latencyDependence.batchesIndependent}}},
             {"queue_wait", toJson(r.queueWait, "ms", 1e3)},
             {"service", toJson(r.service, "ms", 1e3)},
             {"input_tokens", toJson(r.inputTokens, "tokens", 1.0)},

@@ -107,7 +107,7 @@ struct RegionRefinement
     /// within this relative margin or a grid neighbour is not feasible (the boundary), and the
     /// recommended cell always is: nothing the user is told is feasible near the boundary, and
     /// nothing recommended, rests on a short run.
-    double confirmMargin = 0.5;
+    double confirmMargin = 0.1;
     /// A full-run cell whose interval still contains a limit is rerun with the replications
     /// its interval's shrinkage says would settle it, up to this many; when even these would
     /// not (or did not), it is marked not confident.

@@ -1,5 +1,6 @@
 #include "analysis/requestanalysis.h"
 
+#include "analysis/batchmeans.h"
 #include "analysis/radixsort.h"
 #include "analysis/requestparts.h"
 
@@ -113,6 +114,23 @@ Distribution sortedDistribution(std::vector<double> values, std::size_t cdfPoint
     return d;
 }
 
+/// `values` (one per request, in trace order) in arrival order.
+std::vector<double> inArrivalOrder(const data::RequestTrace& t, const std::vector<double>& values)
+{
+    if (std::is_sorted(t.arrivalS.begin(), t.arrivalS.end()))
+        return values;
+    std::vector<std::size_t> order(values.size());
+    for (std::size_t i = 0; i < order.size(); ++i)
+        order[i] = i;
+    std::stable_sort(order.begin(), order.end(),
+                     [&](std::size_t a, std::size_t b) { return t.arrivalS[a] < t.arrivalS[b]; });
+    std::vector<double> out;
+    out.reserve(values.size());
+    for (std::size_t i : order)
+        out.push_back(values[i]);
+    return out;
+}
+
 /// Derived per-request columns and the three latency distributions.
 detail::Derived deriveColumns(const data::RequestTrace& t, const RequestAnalysisOptions& options,
                               RequestAnalysis& out)
@@ -125,6 +143,9 @@ detail::Derived deriveColumns(const data::RequestTrace& t, const RequestAnalysis
             d.latencyS[i] = t.completionS[i] - t.arrivalS[i];
         out.latency = sortedDistribution(d.latencyS, options.cdfPoints, &d.sortedLatencyS);
         out.completed = n;
+        out.latencyDependence = widenForDependence(inArrivalOrder(t, d.latencyS), out.latency);
+        if (out.latencyDependence.correlated)
+            out.notes.push_back(dependenceNote(out.latencyDependence));
     }
     if (t.hasDispatch()) {
         d.waitS.resize(n);

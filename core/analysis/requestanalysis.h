@@ -1,6 +1,7 @@
 #pragma once
 
 #include "analysis/arrivalfit.h"
+#include "analysis/batchmeans.h"
 #include "analysis/distribution.h"
 #include "data/requesttrace.h"
 #include "util/canceltoken.h"
@@ -141,8 +142,11 @@ struct RequestAnalysis
     std::uint64_t completed = 0;
     double originEpochS = 0.0;
     double firstArrivalS = kNaN;
-    double spanS = kNaN;    ///< First arrival to last completion (or last arrival).
-    Distribution latency;   ///< completion - arrival; count 0 without completions.
+    double spanS = kNaN; ///< First arrival to last completion (or last arrival).
+    /// completion - arrival; count 0 without completions. Its percentile intervals are
+    /// widened to batch means when latencies are autocorrelated (latencyDependence).
+    Distribution latency;
+    SampleDependence latencyDependence;
     Distribution queueWait; ///< dispatch - arrival; count 0 without dispatch times.
     Distribution service;   ///< completion - dispatch.
     Distribution inputTokens;

@@ -2,6 +2,7 @@ target_sources(batchscope_core PRIVATE
     analysis/analysisjson.cpp
     analysis/arrivalfit.cpp
     analysis/arrivalmodels.cpp
+    analysis/batchmeans.cpp
     analysis/capacity.cpp
     analysis/curvefigures.cpp
     analysis/curvepack.cpp

@@ -43,7 +43,8 @@ struct Provenance
 {
     std::string path; ///< As the user opened it (absolute).
     std::uint64_t sizeBytes = 0;
-    std::string sha256; ///< Of the stored bytes (compressed for .gz).
+    /// Of the stored bytes (compressed for .gz); of the compact JSON of embedded data.
+    std::string sha256;
     std::string reader; ///< Reader name, e.g. "perf_analyzer".
     int readerVersion = 1;
     std::string detectedBecause; ///< Why io::detect chose the reader.

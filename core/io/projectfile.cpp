@@ -4,6 +4,7 @@
 #include "io/bytesource.h"
 #include "io/datasetjson.h"
 #include "io/jsonfields.h"
+#include "util/sha256.h"
 #include "util/version.h"
 
 #include <filesystem>
@@ -151,6 +152,13 @@ Expected<data::Dataset> datasetFromJson(const nlohmann::json& json, const std::s
     if (storage == "embedded") {
         if (auto status = readEmbeddedContent(dataset, *content, where + ".data", path); !status)
             return status.error();
+        // Embedded data has no file to hash: its stored bytes are the data's compact JSON, so
+        // the input is still pinned by a SHA-256 (the demo's datasets, pasted sweeps).
+        if (dataset.provenance.sha256.empty()) {
+            Sha256 hash;
+            hash.update(content->dump());
+            dataset.provenance.sha256 = hash.hexDigest();
+        }
     } else {
         dataset.provenance.path =
             resolveReferencedPath(dataset.provenance.path, relativePath, path);
