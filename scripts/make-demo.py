@@ -62,7 +62,10 @@ def sweep(name, cap):
         os.unlink(f.name)
         lat = result["latency_ms"]
         tput = result["throughput_per_s"]["value"]
-        power = p["sustained"]["settled_power_w"]
+        # Power and energy at the load the sweep ran at, from the same simulation as its
+        # throughput, so that energy per inference = mean power / throughput on every row.
+        power = result["energy"]["mean_power_w"]["value"]
+        energy = result["energy"]["per_request_j"]["value"]
         points.append({
             "batch_size": b, "request_rate_per_s": round(LOAD_FRACTION * capacity, 2),
             "throughput_per_s": round(tput, 2),
@@ -72,7 +75,7 @@ def sweep(name, cap):
             "latency_p95_s": round(lat["p95"]["value"] / 1e3, 7),
             "latency_p99_s": round(lat["p99"]["value"] / 1e3, 7),
             "power_w": round(power, 1),
-            "energy_per_inference_j": round(p["energy_per_inference_j"], 6),
+            "energy_per_inference_j": round(energy, 6),
             "utilization": round(LOAD_FRACTION, 3),
             "sample_count": 40000,
         })
