@@ -90,9 +90,11 @@ void kernelText(const json& k, std::string& out)
                num(s["launch_overhead_mean_ms"]) + " ms, host gaps " + num(s["host_gap_ms"]) +
                " ms, fallback " + percent(s["fallback_share"]) + "\n";
     };
+    // Without steps the only step is the whole trace, the same window as the total: one row.
+    const bool stepless = k["step_source"].get<std::string>().rfind("whole trace", 0) == 0;
     std::size_t shown = 0;
     for (const auto& s : k["steps"]) {
-        if (shown++ < 10)
+        if (!stepless && shown++ < 10)
             stepLine(s);
     }
     stepLine(k["total"]);

@@ -41,6 +41,9 @@ struct ArrivalCharacterisation
     double spanS = kNaN;        ///< Last minus first arrival.
     double meanRatePerS = kNaN; ///< (count - 1) / span.
     double gapMeanS = kNaN;
+    /// The gap CV shown everywhere (Traces view, `analyze`, reports): the sample standard
+    /// deviation (n - 1) of the gaps between consecutive sorted arrivals divided by their mean;
+    /// 1 for Poisson arrivals. A fitted model's own cv (ArrivalModelFit::cv) is the model's.
     double gapCv = kNaN;
     std::uint64_t tiedGaps = 0; ///< Gaps of exactly 0 (timestamps at the clock's resolution).
     /// Index of dispersion of counts Var N / E N over windows of idcWindowS[k] seconds (doubling

@@ -237,6 +237,18 @@ void listHostSteps(const detail::KernelWork& w, KernelAnalysis& out)
     }
 }
 
+/// The whole trace as one step: the device span, from the first device activity's start to the
+/// last one's end, the same window as KernelAnalysis::total (HTA's temporal breakdown uses it
+/// too), so the step row and the total never disagree. Needs w.device sorted by start.
+detail::StepSpan deviceSpan(const detail::KernelWork& w)
+{
+    const auto& events = w.trace.events;
+    double endS = -INFINITY;
+    for (std::uint32_t i : w.device)
+        endS = std::max(endS, events[i].startS + events[i].durationS);
+    return {"whole trace", events[w.device.front()].startS, endS};
+}
+
 double fallbackShareBase(const std::vector<StepBreakdown>& steps)
 {
     double sum = 0.0;
@@ -273,6 +285,8 @@ Expected<KernelAnalysis> analyzeKernels(const data::KernelTrace& trace,
         progress.finish();
         return out;
     }
+    if (w.wholeTrace)
+        w.steps.front() = deviceSpan(w);
     if (cancel.isCancelled())
         return makeError(ErrorCode::Cancelled, "kernel analysis cancelled");
     progress.advanceTo(1);

@@ -17,7 +17,8 @@ namespace bs::analysis {
 struct KernelAnalysisOptions
 {
     /// Steps are host user annotations whose name contains this text (record_function ranges);
-    /// empty: "ProfilerStep#N" annotations, or the whole trace as one step when there are none.
+    /// empty: "ProfilerStep#N" annotations, or the whole trace as one step when there are none
+    /// (the device span, the same window as KernelAnalysis::total).
     /// Matches that contain another match are dropped, so steps never nest.
     std::string stepAnnotation;
     /// Items (batch size) processed per step; > 0 adds kernels and launches per item.
@@ -117,7 +118,9 @@ struct KernelAnalysis
     std::uint64_t otherDeviceEvents = 0; ///< Device-side events of other kinds (not analysed).
     std::string stepSource;              ///< "ProfilerStep#", "annotation 'X'", "whole trace".
     std::vector<StepBreakdown> steps;
-    StepBreakdown total; ///< The whole trace: wall = device span.
+    /// The whole trace: wall = device span (first device activity's start to the last one's
+    /// end). Without steps, steps holds this same window once.
+    StepBreakdown total;
     double deviceSpanS = 0.0;
     std::vector<DeviceUse> devices;
     double deviceJainBusy = kNaN; ///< Core-level fairness over devices.

@@ -93,8 +93,36 @@ bool isOldMlperfDetailLine(std::string_view line)
            line.find("ns : ", ts) != std::string_view::npos;
 }
 
+/// JSON Lines of LLM requests: the first line is an object with "timestamp", "input_length" and
+/// "output_length" keys; "chat_id" tells the Alibaba Bailian layout (seconds) from Mooncake's
+/// (milliseconds).
+std::optional<Detection> detectRequestJsonl(std::string_view head)
+{
+    const std::string_view line = head.substr(0, head.find('\n'));
+    auto key = [&](std::string_view quoted) {
+        const auto at = line.find(quoted);
+        if (at == std::string_view::npos)
+            return false;
+        const auto next = line.find_first_not_of(" \t", at + quoted.size());
+        return next != std::string_view::npos && line[next] == ':';
+    };
+    if (!key("\"timestamp\"") || !key("\"input_length\"") || !key("\"output_length\""))
+        return std::nullopt;
+    if (key("\"chat_id\""))
+        return detection("bailian_trace", "JSON Lines whose first record has \"chat_id\", "
+                                          "\"timestamp\", \"input_length\" and "
+                                          "\"output_length\" (Alibaba Qwen/Bailian usage trace)");
+    return detection("mooncake_trace", "JSON Lines whose first record has \"timestamp\", "
+                                       "\"input_length\" and \"output_length\" (Mooncake "
+                                       "request trace)");
+}
+
 std::optional<Detection> detectJson(std::string_view head, bool complete)
 {
+    if (head.front() == '{' && head.find("\"traceEvents\"") == std::string_view::npos) {
+        if (auto found = detectRequestJsonl(head))
+            return found;
+    }
     const char* form = head.front() == '[' ? "JSON array of trace events"
                                            : "JSON object with a \"traceEvents\" array";
     if (head.find("\"traceEvents\"") != std::string_view::npos)
@@ -156,6 +184,10 @@ std::optional<Detection> detectKnownCsv(const std::vector<std::string>& h)
         return detection("model_analyzer", std::string("CSV header starts with \"Model,\" and "
                                                        "has Model Analyzer columns (") +
                                                which + ")");
+    }
+    if (has(h, "Timestamp") && has(h, "Request tokens") && has(h, "Response tokens")) {
+        return detection("burstgpt_trace", "CSV header has \"Timestamp\", \"Request tokens\" "
+                                           "and \"Response tokens\" (BurstGPT trace)");
     }
     if (h.size() == 3 && h[0] == "TIMESTAMP" && h[1] == "ContextTokens" &&
         h[2] == "GeneratedTokens") {

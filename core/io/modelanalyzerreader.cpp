@@ -3,9 +3,12 @@
 #include "io/csvrecordreader.h"
 #include "io/jsonfields.h"
 
+#include <algorithm>
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <tuple>
+#include <vector>
 
 namespace bs::io {
 
@@ -41,8 +44,30 @@ MaColumns findColumns(const CsvRecordReader& csv)
     return c;
 }
 
-/// Join key: model, config, batch, load.
-using PointKey = std::tuple<std::string, std::string, int, double>;
+/// Join key: model, config, batch, load. A multi-model row (models profiled together:
+/// "resnet,vgg" with Batch "1,1" and Concurrency "2,1") has one batch and load per model.
+using PointKey = std::tuple<std::string, std::string, std::vector<int>, std::vector<double>>;
+
+/// The cells of a multi-model row hold one value per model, separated by commas.
+std::vector<std::string_view> perModel(std::string_view cell)
+{
+    std::vector<std::string_view> parts;
+    for (;;) {
+        const auto comma = cell.find(',');
+        parts.push_back(trimmed(cell.substr(0, comma)));
+        if (comma == std::string_view::npos)
+            return parts;
+        cell.remove_prefix(comma + 1);
+    }
+}
+
+/// A multi-model metric cell is "total, [per model...]" ("294.0, [177.0,117.0]"): the total.
+std::string_view combinedValue(std::string_view cell)
+{
+    if (cell.find('[') == std::string_view::npos)
+        return cell;
+    return trimmed(cell.substr(0, cell.find(',')));
+}
 
 /// GPU figures of one operating point, summed over the GPU rows that report it.
 struct GpuFigures
@@ -73,11 +98,20 @@ public:
                : m_cols.rate >= 0      ? data::LoadAxis::RequestRate
                                        : data::LoadAxis::None;
     }
+    Status applyKey(const PointKey& key, data::LoadAxis axis, data::SweepPoint& point) const;
     std::string series() const
     {
-        std::string s = m_cols.model >= 0 ? std::string(m_csv[m_cols.model]) : std::string();
-        if (m_cols.config >= 0)
-            s += (s.empty() ? "" : "/") + std::string(m_csv[m_cols.config]);
+        const std::string_view model = m_cols.model >= 0 ? m_csv[m_cols.model] : "";
+        std::string s;
+        if (perModel(model).size() > 1) {
+            // A model combination: its configs (they carry the model names) together.
+            for (auto part : perModel(m_cols.config >= 0 ? m_csv[m_cols.config] : model))
+                s += (s.empty() ? "" : " + ") + std::string(part);
+        } else {
+            s = std::string(model);
+            if (m_cols.config >= 0)
+                s += (s.empty() ? "" : "/") + std::string(m_csv[m_cols.config]);
+        }
         if (m_cols.gpu >= 0)
             s += " on " + std::string(m_csv[m_cols.gpu]);
         return s;
@@ -129,26 +163,63 @@ Status MaParser::start()
 
 Expected<PointKey> MaParser::key() const
 {
-    auto batch = integerCell(m_csv[m_cols.batch], m_csv.place(m_cols.batch), CellRule::Positive);
-    if (!batch)
-        return batch.error();
+    const auto models = perModel(m_csv[m_cols.model]);
     const int loadColumn = m_cols.concurrency >= 0 ? m_cols.concurrency : m_cols.rate;
-    auto load = m_csv.number(loadColumn);
-    if (!load)
-        return load.error();
-    return PointKey{std::string(m_csv[m_cols.model]),
-                    m_cols.config >= 0 ? std::string(m_csv[m_cols.config]) : std::string(),
-                    int(*batch), *load};
+    const auto batches = perModel(m_csv[m_cols.batch]);
+    const auto loads = perModel(m_csv[loadColumn]);
+    for (const auto* cells : {&batches, &loads}) {
+        if (cells->size() != models.size()) {
+            const int column = cells == &batches ? m_cols.batch : loadColumn;
+            return m_csv.errorAt(column, ErrorCode::Format,
+                                 "column \"" + m_csv.headers()[std::size_t(column)] + "\" holds " +
+                                     std::to_string(cells->size()) + " values for " +
+                                     std::to_string(models.size()) + " models");
+        }
+    }
+    PointKey key{std::string(m_csv[m_cols.model]),
+                 m_cols.config >= 0 ? std::string(m_csv[m_cols.config]) : std::string(),
+                 {},
+                 {}};
+    for (std::size_t i = 0; i < models.size(); ++i) {
+        auto batch = integerCell(batches[i], m_csv.place(m_cols.batch), CellRule::Positive);
+        if (!batch)
+            return batch.error();
+        auto load = numberCell(loads[i], m_csv.place(loadColumn), CellRule::NonNegative);
+        if (!load)
+            return load.error();
+        std::get<2>(key).push_back(int(*batch));
+        std::get<3>(key).push_back(*load);
+    }
+    return key;
+}
+
+Status MaParser::applyKey(const PointKey& key, data::LoadAxis axis, data::SweepPoint& point) const
+{
+    const auto& batches = std::get<2>(key);
+    if (std::adjacent_find(batches.begin(), batches.end(), std::not_equal_to<>()) !=
+        batches.end()) {
+        return m_csv.errorAt(m_cols.batch, ErrorCode::Unsupported,
+                             "the models ran with different batch sizes (\"" +
+                                 std::string(m_csv[m_cols.batch]) +
+                                 "\"); a sweep point has one batch size");
+    }
+    point.batchSize = batches.front();
+    // The load the server carries: the models' requests in flight (or per second) together.
+    double load = 0.0;
+    for (double l : std::get<3>(key))
+        load += l;
+    (axis == data::LoadAxis::Concurrency ? point.concurrency : point.requestRatePerS) = load;
+    return {};
 }
 
 Expected<std::optional<double>> MaParser::optionalCell(int index, double scale) const
 {
     if (index < 0)
         return std::optional<double>();
-    auto value = m_csv.number(index, CellRule::NonNegative, scale);
+    auto value = numberCell(combinedValue(m_csv[index]), m_csv.place(index), CellRule::NonNegative);
     if (!value)
         return value.error();
-    return std::optional<double>(*value);
+    return std::optional<double>(*value * scale);
 }
 
 Status MaParser::readPoint(data::SweepPoint& point) const
@@ -259,6 +330,17 @@ Expected<std::map<PointKey, GpuFigures>> readGpuFile(const std::string& path,
     }
 }
 
+/// An error in the GPU metrics file beside the opened one, as an error of the opened file (the
+/// one the user chose), with the sibling's place and how to read without it.
+Error siblingError(const std::string& opened, const Error& inSibling)
+{
+    Error where = inSibling;
+    where.path = std::filesystem::path(inSibling.path).filename().string();
+    return makeError(inSibling.code, opened, 0, 0,
+                     "cannot join the GPU metrics beside it: " + where.toString() +
+                         " (read without them with the reader option {\"gpu_metrics\": false})");
+}
+
 void applyGpu(data::SweepPoint& point, const GpuFigures& gpu)
 {
     if (gpu.hasMemory)
@@ -284,7 +366,7 @@ Expected<data::DatasetContent> readModelAnalyzer(ByteSource& source, ReaderConte
     if (parser.isInferenceLayout() && !gpuPath.empty()) {
         auto figures = readGpuFile(gpuPath, context);
         if (!figures)
-            return figures.error();
+            return siblingError(context.path, figures.error());
         gpu = std::move(*figures);
         context.note =
             "joined with GPU metrics from " + std::filesystem::path(gpuPath).filename().string();
@@ -292,6 +374,7 @@ Expected<data::DatasetContent> readModelAnalyzer(ByteSource& source, ReaderConte
     data::SweepTable table;
     table.loadAxis = parser.loadAxis();
     std::uint64_t unsatisfied = 0;
+    std::size_t models = 1; ///< Models profiled together in a row (Model Analyzer multi-model).
     for (;;) {
         auto more = parser.next();
         if (!more)
@@ -303,10 +386,9 @@ Expected<data::DatasetContent> readModelAnalyzer(ByteSource& source, ReaderConte
             auto key = parser.key();
             if (!key)
                 return key.error();
-            point.batchSize = std::get<2>(*key);
-            (table.loadAxis == data::LoadAxis::Concurrency ? point.concurrency
-                                                           : point.requestRatePerS) =
-                std::get<3>(*key);
+            if (auto status = parser.applyKey(*key, table.loadAxis, point); !status)
+                return status.error();
+            models = std::max(models, std::get<2>(*key).size());
             if (const auto it = gpu.find(*key); it != gpu.end())
                 applyGpu(point, it->second);
             else if (!gpu.empty())
@@ -328,6 +410,12 @@ Expected<data::DatasetContent> readModelAnalyzer(ByteSource& source, ReaderConte
                                : parser.isServerLayout()  ? "server_only"
                                                           : "model_gpu";
     table.metadata["points_not_satisfying_constraints"] = std::to_string(unsatisfied);
+    if (models > 1) {
+        table.metadata["models_per_point"] = std::to_string(models);
+        table.metadata["multi_model"] =
+            "one point per model combination and load: throughput is the models' total, "
+            "latencies the combined figure Model Analyzer reports, the load the models' sum";
+    }
     if (!gpuPath.empty() && parser.isInferenceLayout())
         table.metadata["joined_gpu_metrics"] = gpuPath;
     return data::DatasetContent(std::make_shared<const data::SweepTable>(std::move(table)));

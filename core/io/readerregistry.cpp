@@ -1,5 +1,6 @@
 #include "io/readerregistry.h"
 
+#include "io/jsonlrequestreader.h"
 #include "io/kinetoreader.h"
 #include "io/mlperfreader.h"
 #include "io/modelanalyzerreader.h"
@@ -49,6 +50,17 @@ const std::vector<ReaderEntry>& readerRegistry()
         {{"azure_llm_trace", K::RequestTrace,
           "Azure LLM inference trace (TIMESTAMP,ContextTokens,GeneratedTokens)", 1},
          &readAzureLlmTrace},
+        {{"burstgpt_trace", K::RequestTrace,
+          "BurstGPT trace (Timestamp,Model,Request tokens,Response tokens,...,Log Type)", 1},
+         &readBurstGptTrace},
+        {{"mooncake_trace", K::RequestTrace,
+          "Mooncake request trace JSONL (timestamp ms, input_length, output_length, hash_ids)", 1},
+         &readMooncakeTrace},
+        {{"bailian_trace", K::RequestTrace,
+          "Alibaba Qwen/Bailian usage trace JSONL (chat_id, timestamp s, input_length, "
+          "output_length, type)",
+          1},
+         &readBailianTrace},
         {{"request_trace_csv", K::RequestTrace,
           "Per-request CSV (arrival, completion, batch, stream, tokens) with a column mapping", 1},
          &readRequestTraceCsv},

@@ -280,6 +280,25 @@ Expected<data::DatasetContent> readTrace(ByteSource& source, ReaderContext& cont
     return data::DatasetContent(std::make_shared<const data::RequestTrace>(std::move(trace)));
 }
 
+/// A published trace layout read through a fixed mapping: the reader takes no options.
+Expected<data::DatasetContent> readFixedLayout(ByteSource& source, ReaderContext& context,
+                                               const char* readerName,
+                                               std::vector<ColumnBinding> columns)
+{
+    if (!context.options.empty()) {
+        return makeError(ErrorCode::Format, context.path, 0, 0,
+                         std::string("reader_options: the ") + readerName +
+                             " reader takes no options (got \"" + context.options.begin().key() +
+                             "\")");
+    }
+    ColumnMapping mapping;
+    mapping.target = MappingTarget::RequestTrace;
+    mapping.columns = std::move(columns);
+    auto content = readTrace(source, context, mapping);
+    context.resolvedOptions = nlohmann::json::object();
+    return content;
+}
+
 } // namespace
 
 Expected<data::DatasetContent> readRequestTraceCsv(ByteSource& source, ReaderContext& context)
@@ -289,19 +308,19 @@ Expected<data::DatasetContent> readRequestTraceCsv(ByteSource& source, ReaderCon
 
 Expected<data::DatasetContent> readAzureLlmTrace(ByteSource& source, ReaderContext& context)
 {
-    if (!context.options.empty()) {
-        return makeError(ErrorCode::Format, context.path, 0, 0,
-                         "reader_options: the Azure LLM trace reader takes no options (got \"" +
-                             context.options.begin().key() + "\")");
-    }
-    ColumnMapping mapping;
-    mapping.target = MappingTarget::RequestTrace;
-    mapping.columns = {{"arrival", "TIMESTAMP", "datetime"},
-                       {"input_tokens", "ContextTokens", ""},
-                       {"output_tokens", "GeneratedTokens", ""}};
-    auto content = readTrace(source, context, mapping);
-    context.resolvedOptions = nlohmann::json::object();
-    return content;
+    return readFixedLayout(source, context, "Azure LLM trace",
+                           {{"arrival", "TIMESTAMP", "datetime"},
+                            {"input_tokens", "ContextTokens", ""},
+                            {"output_tokens", "GeneratedTokens", ""}});
+}
+
+Expected<data::DatasetContent> readBurstGptTrace(ByteSource& source, ReaderContext& context)
+{
+    return readFixedLayout(source, context, "BurstGPT trace",
+                           {{"arrival", "Timestamp", "s"},
+                            {"stream", "Model", ""},
+                            {"input_tokens", "Request tokens", ""},
+                            {"output_tokens", "Response tokens", ""}});
 }
 
 } // namespace bs::io

@@ -14,4 +14,9 @@ Expected<data::DatasetContent> readRequestTraceCsv(ByteSource& source, ReaderCon
 /// 7 fractional digits and no final newline.
 Expected<data::DatasetContent> readAzureLlmTrace(ByteSource& source, ReaderContext& context);
 
+/// BurstGPT trace (HPMLL/BurstGPT): Timestamp (seconds from the trace's start), Model, Request
+/// tokens, Response tokens, Total tokens, Log Type. The model becomes the stream; rows with 0
+/// response tokens (failed requests) are still arrivals. Log Type is not kept.
+Expected<data::DatasetContent> readBurstGptTrace(ByteSource& source, ReaderContext& context);
+
 } // namespace bs::io

@@ -15,6 +15,7 @@ target_sources(batchscope_core PRIVATE
     io/genericcsvreaders.cpp
     io/hugepages.cpp
     io/jsonfields.cpp
+    io/jsonlrequestreader.cpp
     io/jsonpullparser.cpp
     io/kinetoreader.cpp
     io/linereader.cpp

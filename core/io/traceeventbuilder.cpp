@@ -5,6 +5,8 @@
 #include <charconv>
 #include <cmath>
 #include <limits>
+#include <string_view>
+#include <utility>
 
 namespace bs::io {
 
@@ -12,27 +14,50 @@ namespace {
 
 using C = data::EventCategory;
 
+/// Kineto's activity type names (libkineto ActivityType.cpp) and their older spellings. Device
+/// activity of every accelerator Kineto profiles counts: MTIA writes its device-side kernel
+/// records as "mtia_ccp_events", Gaudi its device ops as "hpu_op", Cambricon "mlu_*"; their
+/// host runtime calls are the launch side that correlation joins to.
 C categoryOf(std::string_view cat)
 {
+    static const std::pair<std::string_view, C> kCategories[] = {
+        {"kernel", C::Kernel},
+        {"mtia_ccp_events", C::Kernel},
+        {"hpu_op", C::Kernel},
+        {"gpu_memcpy", C::Memcpy},
+        {"memcpy", C::Memcpy},
+        {"mlu_memcpy", C::Memcpy},
+        {"gpu_memset", C::Memset},
+        {"memset", C::Memset},
+        {"mlu_memset", C::Memset},
+        {"cuda_runtime", C::Runtime},
+        {"runtime", C::Runtime},
+        {"cuda_driver", C::Runtime},
+        {"hip_runtime", C::Runtime},
+        {"mtia_runtime", C::Runtime},
+        {"xpu_runtime", C::Runtime},
+        {"xpu_driver", C::Runtime},
+        {"mlu_runtime", C::Runtime},
+        {"glow_runtime", C::Runtime},
+        {"privateuse1_runtime", C::Runtime},
+        {"privateuse1_driver", C::Runtime},
+        {"cpu_op", C::CpuOp},
+        {"operator", C::CpuOp},
+        {"user_annotation", C::UserAnnotation},
+        {"gpu_user_annotation", C::GpuAnnotation},
+        {"mlu_user_annotation", C::GpuAnnotation},
+        {"python_function", C::Python},
+        {"python", C::Python},
+        {"ac2g", C::Flow},
+        {"async_gpu", C::Flow},
+        {"fwdbwd", C::Flow},
+        {"flow", C::Flow},
+    };
     const std::string c = lowercase(cat);
-    if (c == "kernel")
-        return C::Kernel;
-    if (c == "gpu_memcpy" || c == "memcpy")
-        return C::Memcpy;
-    if (c == "gpu_memset" || c == "memset")
-        return C::Memset;
-    if (c == "cuda_runtime" || c == "runtime" || c == "cuda_driver" || c == "hip_runtime")
-        return C::Runtime;
-    if (c == "cpu_op" || c == "operator")
-        return C::CpuOp;
-    if (c == "user_annotation")
-        return C::UserAnnotation;
-    if (c == "gpu_user_annotation")
-        return C::GpuAnnotation;
-    if (c == "python_function" || c == "python")
-        return C::Python;
-    if (c == "ac2g" || c == "async_gpu" || c == "fwdbwd" || c == "flow")
-        return C::Flow;
+    for (const auto& [name, category] : kCategories) {
+        if (c == name)
+            return category;
+    }
     return C::Other;
 }
 
@@ -138,6 +163,16 @@ TraceEventBuilder::TraceEventBuilder(data::KernelTrace& trace, ReadWarnings& war
     , m_currentLine(std::move(currentLine))
 {}
 
+data::EventCategory TraceEventBuilder::category(const RawEvent& raw)
+{
+    const C c = category(raw.cat, raw.ph);
+    // Older PyTorch profilers wrote ProfilerStep#N as an "Operator" (a CPU op); current ones
+    // write it as a user annotation. Read both the same way, so steps are found in either.
+    if (c == C::CpuOp && raw.name.rfind("ProfilerStep#", 0) == 0)
+        return C::UserAnnotation;
+    return c;
+}
+
 data::EventCategory TraceEventBuilder::category(std::string_view cat, char ph)
 {
     if (ph == 's' || ph == 'f')
@@ -231,8 +266,8 @@ TraceEventBuilder::Added TraceEventBuilder::beginEnd(const RawEvent& raw, double
 {
     const auto key = std::make_pair(mapId(raw.pid), mapId(raw.tid));
     if (raw.ph == 'B') {
-        m_open[key].push_back(Open{startS, intern(raw.name), category(raw.cat, raw.ph),
-                                   raw.correlation, raw.externalId, raw.device, raw.stream});
+        m_open[key].push_back(Open{startS, intern(raw.name), category(raw), raw.correlation,
+                                   raw.externalId, raw.device, raw.stream});
         return Added::Ok;
     }
     auto it = m_open.find(key);
@@ -281,7 +316,7 @@ TraceEventBuilder::Added TraceEventBuilder::add(const RawEvent& raw)
     const double startS = relativeS(*raw.ts);
     if (raw.ph == 'B' || raw.ph == 'E')
         return beginEnd(raw, startS);
-    const data::EventCategory cat = category(raw.cat, raw.ph);
+    const data::EventCategory cat = category(raw);
     double durationS = 0.0;
     data::EventPhase phase = data::EventPhase::Complete;
     if (raw.ph == 'X') {

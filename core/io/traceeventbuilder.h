@@ -78,6 +78,8 @@ public:
 
 private:
     data::EventCategory category(std::string_view cat, char ph);
+    /// The category, with the event's name where it decides (ProfilerStep#N as an operator).
+    data::EventCategory category(const RawEvent& raw);
     std::uint32_t intern(std::string_view name);
     std::int32_t mapId(const RawId& id);
     double relativeS(const Micros& t);

@@ -66,6 +66,15 @@ void TestAnalysisViews::tracesViewAnalysesTheDemoTraceAndPowerLog()
                             return line.label.startsWith(QStringLiteral("p99 "));
                         }));
 
+    // Regression: the view showed the fitted model's gap CV, `analyze` the measured one. Both
+    // show the measured one now.
+    QTableWidget* summary = view->requestSummary();
+    QString gapCv;
+    for (int row = 0; row < summary->rowCount(); ++row)
+        if (summary->item(row, 0)->text() == QStringLiteral("Arrival gap CV"))
+            gapCv = summary->item(row, 1)->text();
+    QCOMPARE(gapCv, QLocale().toString(view->requestAnalysis()->arrivals.gapCv, 'g', 4));
+
     // Two streams in the per-stream table, with their request counts summing to the trace.
     QTableWidget* streams = view->streamTable();
     QCOMPARE(streams->rowCount(), 2);

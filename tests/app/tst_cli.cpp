@@ -39,6 +39,7 @@ private Q_SLOTS:
     void projectInfoJson();
     void errorsGoToStderrWithExitCodes_data();
     void errorsGoToStderrWithExitCodes();
+    void analyzePrintsOneWholeTraceRow();
 };
 
 void TestCli::versionAndHelp()
@@ -104,6 +105,20 @@ void TestCli::errorsGoToStderrWithExitCodes()
     QCOMPARE(run.exitCode, exitCode);
     QVERIFY2(QString::fromUtf8(run.err).startsWith(stderrStart), run.err.constData());
     QVERIFY(run.out.isEmpty());
+}
+
+// Regression: without steps, `analyze` printed two "whole trace" rows with different walls
+// and busy shares (host+device span vs device span). One definition, one row.
+void TestCli::analyzePrintsOneWholeTraceRow()
+{
+    BS_REQUIRE_SHARED_DATA(shared);
+    const CliRun run = runCli(
+        {QStringLiteral("analyze"),
+         shared + QStringLiteral("/kineto_traces/hta/trace_file_list/inference_rank_1.json.gz")});
+    QCOMPARE(run.exitCode, 0);
+    const QString out = QString::fromUtf8(run.out);
+    QVERIFY2(out.contains(QStringLiteral("steps       whole trace")), qPrintable(out));
+    QCOMPARE(out.count(QStringLiteral("whole trace: wall ")), 1);
 }
 
 QTEST_GUILESS_MAIN(TestCli)

@@ -14,7 +14,9 @@
 #include "views/sweepview.h"
 
 #include <QDialogButtonBox>
+#include <QHeaderView>
 #include <QPushButton>
+#include <QTableWidget>
 #include <QtTest>
 
 #include <optional>
@@ -31,6 +33,10 @@ private Q_SLOTS:
     void badFileShowsAnInlineErrorWithLine();
     void importDialogShowsDetectionAndNeedsAMapping();
     void mappingDialogStartsFromTheSuggestion();
+    void provenanceSaysWhyItWasDetected();
+    void distinguishingNames_data();
+    void distinguishingNames();
+    void importDialogTellsFilesApart();
     void cancellingALongImportAddsNothing();
 
 private:
@@ -101,12 +107,87 @@ void TestImport::importDialogShowsDetectionAndNeedsAMapping()
     QVERIFY2(dialog.detectionText(0).startsWith(QStringLiteral("perf_analyzer: ")),
              qPrintable(dialog.detectionText(0)));
     const auto requests = dialog.requests();
-    QCOMPARE(requests[0].format, QStringLiteral("perf_analyzer"));
+    QVERIFY(requests[0].format.isEmpty()); // left at "Detected"
     QVERIFY(requests[1].format.isEmpty() || readerNeedsMapping(requests[1].format));
     auto* ok = dialog.findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok);
     QVERIFY(!ok->isEnabled()); // the generic CSV has no mapping yet
     dialog.setFormat(1, QStringLiteral("perf_analyzer"));
     QVERIFY(ok->isEnabled());
+}
+
+// Regression: a file imported with "Read as" left at "Detected" had the provenance "Detected
+// because: chosen by the user".
+void TestImport::provenanceSaysWhyItWasDetected()
+{
+    auto window = makeWindow();
+    QSignalSpy finished(window->importer(), &ImportController::importFinished);
+    ImportDialog dialog({test::testDataPath(QStringLiteral("perf_analyzer/concurrency.csv"))});
+    window->importer()->importFiles(dialog.requests());
+    QVERIFY(finished.wait(20000));
+    QCOMPARE(window->document()->project().datasets.size(), std::size_t(1));
+    const auto& provenance = window->document()->project().datasets.front().provenance;
+    QCOMPARE(provenance.reader, std::string("perf_analyzer"));
+    QCOMPARE(QString::fromStdString(provenance.detectedBecause),
+             dialog.detectionText(0).mid(QStringLiteral("perf_analyzer: ").size()));
+    QVERIFY(provenance.detectedBecause.find("chosen by the user") == std::string::npos);
+}
+
+void TestImport::distinguishingNames_data()
+{
+    QTest::addColumn<QStringList>("paths");
+    QTest::addColumn<QStringList>("names");
+    QTest::newRow("different names")
+        << QStringList{QStringLiteral("/d/a/x.csv"), QStringLiteral("/d/b/y.csv")}
+        << QStringList{QStringLiteral("x.csv"), QStringLiteral("y.csv")};
+    QTest::newRow("same name, other folder")
+        << QStringList{QStringLiteral("/d/run1/shared/x.csv"),
+                       QStringLiteral("/d/run2/shared/x.csv"), QStringLiteral("/d/z.csv")}
+        << QStringList{QStringLiteral("run1/shared/x.csv"), QStringLiteral("run2/shared/x.csv"),
+                       QStringLiteral("z.csv")};
+    QTest::newRow("same file twice")
+        << QStringList{QStringLiteral("/d/x.csv"), QStringLiteral("/d/x.csv")}
+        << QStringList{QStringLiteral("d/x.csv"), QStringLiteral("d/x.csv")};
+}
+
+void TestImport::distinguishingNames()
+{
+    QFETCH(QStringList, paths);
+    QFETCH(QStringList, names);
+    QCOMPARE(widgets::distinguishingNames(paths), names);
+}
+
+// Regression: two files were both shown as "triton_perfor…" in the import dialog.
+void TestImport::importDialogTellsFilesApart()
+{
+    const QString a = test::testDataPath(
+        QStringLiteral("model_analyzer/concurrency/metrics-model-inference.csv"));
+    const QString b = test::testDataPath(
+        QStringLiteral("model_analyzer/request_rate/metrics-model-inference.csv"));
+    QStringList paths{a, b};
+    const QString shared = test::sharedDataDir();
+    const QString triton =
+        shared + QStringLiteral("/triton/perf_analyzer/Mutinifni_DeepLearningExamples/PyTorch/"
+                                "Forecasting/TFT/runner_workspace/executor/shared/");
+    if (!shared.isEmpty())
+        paths << triton + QStringLiteral("triton_performance_offline.csv")
+              << triton + QStringLiteral("triton_performance_online.csv");
+    ImportDialog dialog(paths);
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    auto* table = dialog.findChild<QTableWidget*>();
+    QVERIFY(table);
+    QCOMPARE(table->item(0, 0)->text(), QStringLiteral("concurrency/metrics-model-inference.csv"));
+    QCOMPARE(table->item(1, 0)->text(), QStringLiteral("request_rate/metrics-model-inference.csv"));
+    // Every name fits its column: nothing is elided.
+    for (int row = 0; row < table->rowCount(); ++row) {
+        const QString text = table->item(row, 0)->text();
+        QVERIFY2(table->columnWidth(0) >= table->fontMetrics().horizontalAdvance(text),
+                 qPrintable(text));
+    }
+    if (shared.isEmpty())
+        QSKIP("Shared data folder not found: the two Triton perf_analyzer files were NOT checked");
+    QCOMPARE(table->item(2, 0)->text(), QStringLiteral("triton_performance_offline.csv"));
+    QCOMPARE(table->item(3, 0)->text(), QStringLiteral("triton_performance_online.csv"));
 }
 
 void TestImport::mappingDialogStartsFromTheSuggestion()

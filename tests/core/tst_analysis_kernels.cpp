@@ -171,6 +171,10 @@ private Q_SLOTS:
     void mi250TraceMatchesIndependentCount();
     void inferenceTraceOldCategories();
     void cpuOnlyRealTraces();
+    void mtiaFixtureHasDeviceActivity();
+    void operatorProfilerSteps_data();
+    void operatorProfilerSteps();
+    void wholeTraceIsTheDeviceSpan();
 };
 
 void TestAnalysisKernels::fixtureSteps()
@@ -525,6 +529,64 @@ void TestAnalysisKernels::cpuOnlyRealTraces()
     QCOMPARE(int(cupti.otherDeviceEvents), ranges);
     QVERIFY(cupti.note.find(std::to_string(ranges) + " other device-side events") !=
             std::string::npos);
+}
+
+// Regression: MTIA device activity (mtia_ccp_events launched by mtia_runtime calls) counts.
+// Figures by hand from tests/data/kineto/mtia.json: kernels 1040..1140 and 1200..1250 µs,
+// launched at 1020 and 1100 µs, inside ProfilerStep#0 (1000..1400 µs).
+void TestAnalysisKernels::mtiaFixtureHasDeviceActivity()
+{
+    const auto k = analyse(test::testDataPath(QStringLiteral("kineto/mtia.json")));
+    QVERIFY2(k.deviceActivity, k.note.c_str());
+    QCOMPARE(k.kernels, std::uint64_t(2));
+    QCOMPARE(k.launchesJoined, std::uint64_t(2));
+    QCOMPARE(k.steps.size(), std::size_t(1));
+    BS_NEAR(k.steps[0].wallS, 400 * kUs);
+    BS_NEAR(k.steps[0].busyS, 150 * kUs);
+    BS_NEAR(k.steps[0].launchOverheadMeanS, 60 * kUs);
+    BS_NEAR(k.deviceSpanS, 210 * kUs);
+}
+
+void TestAnalysisKernels::operatorProfilerSteps_data()
+{
+    QTest::addColumn<QString>("annotation");
+    QTest::addColumn<QString>("source");
+    QTest::newRow("default") << QString() << QStringLiteral("ProfilerStep# annotations");
+    QTest::newRow("--step-annotation ProfilerStep")
+        << QStringLiteral("ProfilerStep")
+        << QStringLiteral("annotations containing 'ProfilerStep'");
+}
+
+// Regression: ProfilerStep#N with category "Operator" (older profilers) was not found as a
+// step, with or without --step-annotation ProfilerStep.
+void TestAnalysisKernels::operatorProfilerSteps()
+{
+    QFETCH(QString, annotation);
+    QFETCH(QString, source);
+    KernelAnalysisOptions o;
+    o.stepAnnotation = annotation.toStdString();
+    const auto k = analyse(test::testDataPath(QStringLiteral("kineto/operator_steps.json")), o);
+    QCOMPARE(QString::fromStdString(k.stepSource), source);
+    QCOMPARE(k.steps.size(), std::size_t(2));
+    QCOMPARE(k.steps[0].name, std::string("ProfilerStep#1"));
+    QCOMPARE(k.steps[0].kernels, std::uint64_t(1));
+    QCOMPARE(k.steps[1].kernels, std::uint64_t(1));
+    BS_NEAR(k.steps[1].busyS, 40 * kUs);
+}
+
+// Regression: without steps, `analyze` printed a "whole trace" step over the host and device
+// span and a "whole trace" total over the device span, with different walls and busy shares.
+// One definition now: the device span, for both.
+void TestAnalysisKernels::wholeTraceIsTheDeviceSpan()
+{
+    BS_REQUIRE_SHARED_DATA(shared);
+    const auto k = analyse(
+        shared + QStringLiteral("/kineto_traces/hta/trace_file_list/inference_rank_1.json.gz"));
+    QCOMPARE(k.steps.size(), std::size_t(1));
+    BS_NEAR(k.steps[0].wallS, k.total.wallS);
+    BS_NEAR(k.steps[0].wallS, k.deviceSpanS);
+    BS_NEAR(k.steps[0].busyFraction, k.total.busyFraction);
+    QCOMPARE(k.steps[0].kernels, k.total.kernels);
 }
 
 QTEST_APPLESS_MAIN(TestAnalysisKernels)

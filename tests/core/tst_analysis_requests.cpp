@@ -353,6 +353,17 @@ void TestAnalysisRequests::azureTraceMatchesIndependentCount()
         return double(t.toMSecsSinceEpoch()) / 1e3 + stamp.mid(23).toDouble() * 1e-7;
     };
     const double spanS = timeOf(rows) - timeOf(1); // the file is in time order
+    // The gap CV as documented (README, ArrivalCharacterisation::gapCv): sample standard
+    // deviation of the consecutive gaps over their mean.
+    std::vector<double> gaps;
+    for (qsizetype i = 2; i <= rows; ++i)
+        gaps.push_back(timeOf(i) - timeOf(i - 1));
+    double gapMean = 0.0, gapSquares = 0.0;
+    for (double g : gaps)
+        gapMean += g / double(gaps.size());
+    for (double g : gaps)
+        gapSquares += (g - gapMean) * (g - gapMean);
+    const double gapCv = std::sqrt(gapSquares / double(gaps.size() - 1)) / gapMean;
 
     auto read = io::readDataset(path.toStdString());
     QVERIFY(read);
@@ -373,6 +384,7 @@ void TestAnalysisRequests::azureTraceMatchesIndependentCount()
     // model is a valid simulator arrivals object (checked in tst_analysis_arrivals).
     QVERIFY(r.arrivals.available);
     QVERIFY(r.arrivals.gapCv > 5.0);
+    BS_NEAR_WITHIN(r.arrivals.gapCv, gapCv, 1e-6);
     QVERIFY(r.arrivals.idc.back() > 10.0);
     QVERIFY(r.arrivals.chosen >= 0);
     QVERIFY(r.arrivals.fits[std::size_t(r.arrivals.chosen)].kind != "poisson");

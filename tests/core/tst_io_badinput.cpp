@@ -71,6 +71,19 @@ const char* const kAzure = "TIMESTAMP,ContextTokens,GeneratedTokens\n"
                            "2023-11-16 18:17:03.9799600,4808,10\n"
                            "2023-11-16 18:17:04.0319600,3180,8";
 
+const char* const kBurstGpt =
+    "Timestamp,Model,Request tokens,Response tokens,Total tokens,Log Type\n"
+    "5,ChatGPT,472,18,490,Conversation log\n"
+    "45,GPT-4,1087,0,1087,API log\n";
+const char* const kMooncake =
+    "{\"timestamp\": 0, \"input_length\": 6955, \"output_length\": 52, \"hash_ids\": [46]}\n"
+    "{\"timestamp\": 1500, \"input_length\": 6472, \"output_length\": 26, \"hash_ids\": []}\n";
+const char* const kBailian =
+    "{\"chat_id\": 1, \"timestamp\": 61.1, \"input_length\": 521, \"output_length\": 132, "
+    "\"type\": \"text\"}\n"
+    "{\"chat_id\": 2, \"timestamp\": 62.5, \"input_length\": 800, \"output_length\": 40, "
+    "\"type\": \"search\"}\n";
+
 QByteArray withCrlf(QByteArray text)
 {
     return text.replace("\n", "\r\n");
@@ -480,6 +493,38 @@ void TestIoBadInput::badInput_data()
     addRow("azure_llm_trace: perf_analyzer rows appended", r,
            QByteArray(kAzure) + "\n" + kPerfAnalyzer, format, 4,
            QStringLiteral("the row has 4 fields but the header has 3"));
+
+    // BurstGPT trace
+    r = "burstgpt_trace";
+    addEncodingRows(r, kBurstGpt);
+    addHugeLineRow(r, kBurstGpt, 2);
+    addRow("burstgpt_trace: NaN", r, replaceLine(kBurstGpt, 1, "nan,ChatGPT,472,18,490,API log"),
+           value, 2, QStringLiteral("column \"Timestamp\" holds \"nan\", ") + kNotFinite);
+    addRow("burstgpt_trace: negative", r,
+           replaceLine(kBurstGpt, 1, "5,ChatGPT,-472,18,490,API log"), value, 2,
+           QStringLiteral("column \"Request tokens\" holds -472; ") + kNegative);
+
+    // JSON Lines request traces
+    for (const auto& [reader, valid] :
+         {std::pair{"mooncake_trace", kMooncake}, std::pair{"bailian_trace", kBailian}}) {
+        addEncodingRows(reader, valid);
+        addHugeLineRow(reader, valid, 2);
+        const QByteArray name = QByteArray(reader) + ": ";
+        addRow(
+            QByteArray(name + "negative timestamp").constData(), reader,
+            replaceLine(valid, 1, "{\"timestamp\": -1, \"input_length\": 1, \"output_length\": 1}"),
+            value, 2, QStringLiteral("\"timestamp\" holds -1; ") + kNegative);
+        addRow(QByteArray(name + "NaN (not JSON)").constData(), reader,
+               replaceLine(valid, 1,
+                           "{\"timestamp\": NaN, \"input_length\": 1, \"output_length\": 1}"),
+               format, 2, QStringLiteral("not a JSON object"));
+        addRow(QByteArray(name + "fractional tokens").constData(), reader,
+               replaceLine(valid, 1,
+                           "{\"timestamp\": 1, \"input_length\": 1.5, \"output_length\": 1}"),
+               value, 2, QStringLiteral("a token count is a whole number"));
+        addRow(QByteArray(name + "CSV rows appended").constData(), reader,
+               QByteArray(valid) + kBurstGpt, format, 3, QStringLiteral("not a JSON object"));
+    }
 }
 
 void TestIoBadInput::badInput()
@@ -542,12 +587,13 @@ void TestIoBadInput::badInput()
 // A reader added to the registry must be added to the corpus above.
 void TestIoBadInput::everyReaderIsCovered()
 {
-    QStringList covered = {QStringLiteral("perf_analyzer"),  QStringLiteral("model_analyzer"),
-                           QStringLiteral("mlperf_summary"), QStringLiteral("mlperf_detail"),
-                           QStringLiteral("mlperf_spl"),     QStringLiteral("kineto_trace"),
-                           QStringLiteral("nvidia_smi"),     QStringLiteral("sweep_csv"),
-                           QStringLiteral("power_csv"),      QStringLiteral("request_trace_csv"),
-                           QStringLiteral("azure_llm_trace")};
+    QStringList covered = {QStringLiteral("perf_analyzer"),   QStringLiteral("model_analyzer"),
+                           QStringLiteral("mlperf_summary"),  QStringLiteral("mlperf_detail"),
+                           QStringLiteral("mlperf_spl"),      QStringLiteral("kineto_trace"),
+                           QStringLiteral("nvidia_smi"),      QStringLiteral("sweep_csv"),
+                           QStringLiteral("power_csv"),       QStringLiteral("request_trace_csv"),
+                           QStringLiteral("azure_llm_trace"), QStringLiteral("burstgpt_trace"),
+                           QStringLiteral("mooncake_trace"),  QStringLiteral("bailian_trace")};
     QStringList registered;
     for (const auto& info : io::availableReaders())
         registered << QString::fromStdString(info.name);

@@ -55,6 +55,8 @@ private Q_SLOTS:
     void gzipGivesTheSameEvents();
     void readsOldCategories();
     void readsOpenArrayForm();
+    void mtiaDeviceActivityIsKernels();
+    void operatorProfilerStepIsAnAnnotation();
     void kernelCountMatchesQJsonDocument_data();
     void kernelCountMatchesQJsonDocument();
     void tokensAcrossRefillsAndHugeNames();
@@ -191,6 +193,35 @@ void TestIoKineto::readsOpenArrayForm()
     QCOMPARE(test::warningLines(*read),
              QStringList{QStringLiteral("0: the event array is not closed with ']' (the Chrome "
                                         "trace format allows this); all events were read")});
+}
+
+// Regression: an MTIA trace was "no device activity ... a CPU-only profile" because only CUDA
+// and ROCm category names counted as device work.
+void TestIoKineto::mtiaDeviceActivityIsKernels()
+{
+    auto read = test::readFixture(QStringLiteral("kineto/mtia.json"));
+    BS_VERIFY_READ(read);
+    const auto t = read->kernelTrace();
+    QCOMPARE(countCategory(*t, EventCategory::Kernel), std::size_t(2));
+    QCOMPARE(countCategory(*t, EventCategory::Runtime), std::size_t(2));
+    const auto* kernel = findEvent(*t, "mm_kernel");
+    QVERIFY(kernel);
+    QCOMPARE(kernel->device, std::int16_t(0));
+    QCOMPARE(kernel->correlation, std::int64_t(11));
+    QVERIFY(read->provenance.warnings.empty());
+}
+
+// Regression: older profilers write ProfilerStep#N with category "Operator"; it is the step
+// annotation, not a CPU op, while other "Operator" events stay CPU ops.
+void TestIoKineto::operatorProfilerStepIsAnAnnotation()
+{
+    auto read = test::readFixture(QStringLiteral("kineto/operator_steps.json"));
+    BS_VERIFY_READ(read);
+    const auto t = read->kernelTrace();
+    QCOMPARE(findEvent(*t, "ProfilerStep#1")->category, EventCategory::UserAnnotation);
+    QCOMPARE(findEvent(*t, "ProfilerStep#2")->category, EventCategory::UserAnnotation);
+    QCOMPARE(findEvent(*t, "aten::relu")->category, EventCategory::CpuOp);
+    QCOMPARE(countCategory(*t, EventCategory::Kernel), std::size_t(2));
 }
 
 void TestIoKineto::kernelCountMatchesQJsonDocument_data()

@@ -10,6 +10,7 @@ private Q_SLOTS:
     void readsRequestRateWithoutSibling();
     void readsServerOnly();
     void gpuFileAlone();
+    void readsMultiModelPerCombination();
     void badInput_data();
     void badInput();
 };
@@ -80,15 +81,49 @@ void TestIoModelAnalyzer::gpuFileAlone()
     QCOMPARE(t->points[1].series, std::string("resnet/resnet_config_0 on GPU-bbbb"));
 }
 
+// Regression: multi-model reports ("Batch" = "1,1", one row per model combination) failed to
+// read; each row is now one point of its model combination.
+void TestIoModelAnalyzer::readsMultiModelPerCombination()
+{
+    auto read =
+        test::readFixture(QStringLiteral("model_analyzer/multi_model/metrics-model-inference.csv"));
+    BS_VERIFY_READ(read);
+    const auto t = read->sweep();
+    QCOMPARE(t->points.size(), std::size_t(3));
+    const auto& a = t->points[0];
+    QCOMPARE(a.series, std::string("resnet50_libtorch_config_3 + vgg19_libtorch_config_2"));
+    QCOMPARE(a.batchSize, 1);
+    QCOMPARE(*a.concurrency, 3.0);      // 2 + 1 requests in flight
+    QCOMPARE(*a.throughputPerS, 290.0); // the combination's total, not a model's share
+    QCOMPARE(*a.latencyP99S, 0.0125);
+    QCOMPARE(*a.powerW, 193.0);
+    // Same configs and total load, the other split: joined with its own GPU row.
+    QCOMPARE(*t->points[1].concurrency, 3.0);
+    QCOMPARE(*t->points[1].powerW, 217.0);
+    QCOMPARE(t->points[2].series,
+             std::string("resnet50_libtorch_config_0 + vgg19_libtorch_config_0"));
+    QCOMPARE(*t->points[2].concurrency, 2.0);
+    QCOMPARE(t->metadata.at("models_per_point"), std::string("2"));
+    QCOMPARE(t->metadata.at("points_not_satisfying_constraints"), std::string("1"));
+}
+
 void TestIoModelAnalyzer::badInput_data()
 {
     QTest::addColumn<QString>("file");
     QTest::addColumn<QString>("errorFile");
     QTest::addColumn<QString>("expected");
+    // Regression: the error named the sibling GPU file, not the file the user opened.
     QTest::newRow("non-numeric cell in the GPU file")
         << "bad_gpu/metrics-model-inference.csv"
-        << "bad_gpu/metrics-model-gpu.csv"
-        << "3:59: column \"GPU Power Usage (W)\" holds \"n/a\", which is not a number";
+        << "bad_gpu/metrics-model-inference.csv"
+        << "0:0: cannot join the GPU metrics beside it: metrics-model-gpu.csv:3:59: column \"GPU "
+           "Power Usage (W)\" holds \"n/a\", which is not a number (read without them with the "
+           "reader option {\"gpu_metrics\": false})";
+    QTest::newRow("models of a combination with different batch sizes")
+        << "multi_model_batches.csv"
+        << "multi_model_batches.csv"
+        << "2:36: the models ran with different batch sizes (\"1,4\"); a sweep point has one "
+           "batch size";
     QTest::newRow("negative latency")
         << "negative_latency.csv"
         << "negative_latency.csv"

@@ -15,6 +15,11 @@ private Q_SLOTS:
     void badInput_data();
     void badInput();
     void readsFromBytes();
+    void readsMooncakeJsonl();
+    void readsBailianJsonl();
+    void readsBurstGpt();
+    void jsonlErrors_data();
+    void jsonlErrors();
 };
 
 void TestIoRequestTrace::readsGenericCsvWithSuggestedMapping()
@@ -174,6 +179,68 @@ void TestIoRequestTrace::readsFromBytes()
     QVERIFY(!empty);
     QCOMPARE(QString::fromStdString(empty.error().toString()),
              QStringLiteral("nothing.csv: the file is empty"));
+}
+
+// Regression: Mooncake, Alibaba (Bailian) and BurstGPT request traces were not recognised.
+void TestIoRequestTrace::readsMooncakeJsonl()
+{
+    auto read = test::readFixture(QStringLiteral("request_trace/mooncake.jsonl"));
+    BS_VERIFY_READ(read);
+    QCOMPARE(read->provenance.reader, std::string("mooncake_trace"));
+    const auto trace = read->requestTrace();
+    QCOMPARE(trace->arrivalS, (std::vector<double>{0.0, 1.5, 1.5, 3.25})); // ms -> s
+    QCOMPARE(trace->inputTokens, (std::vector<std::int32_t>{6955, 6472, 120, 3000}));
+    QCOMPARE(trace->outputTokens, (std::vector<std::int32_t>{52, 26, 8, 100}));
+    QVERIFY(trace->streamIndex.empty());
+    QVERIFY(read->provenance.warnings.empty());
+}
+
+void TestIoRequestTrace::readsBailianJsonl()
+{
+    auto read = test::readFixture(QStringLiteral("request_trace/bailian.jsonl"));
+    BS_VERIFY_READ(read);
+    QCOMPARE(read->provenance.reader, std::string("bailian_trace"));
+    const auto trace = read->requestTrace();
+    QCOMPARE(trace->arrivalS, (std::vector<double>{61.114, 62.5, 63.0})); // seconds as written
+    QCOMPARE(trace->outputTokens, (std::vector<std::int32_t>{132, 40, 300}));
+    QCOMPARE(trace->streamNames, (std::vector<std::string>{"text", "search"}));
+    QCOMPARE(trace->streamIndex, (std::vector<std::uint32_t>{0, 1, 0}));
+}
+
+void TestIoRequestTrace::readsBurstGpt()
+{
+    auto read = test::readFixture(QStringLiteral("request_trace/burstgpt.csv"));
+    BS_VERIFY_READ(read);
+    QCOMPARE(read->provenance.reader, std::string("burstgpt_trace"));
+    const auto trace = read->requestTrace();
+    QCOMPARE(trace->arrivalS, (std::vector<double>{5.0, 45.5, 118.0}));
+    QCOMPARE(trace->inputTokens, (std::vector<std::int32_t>{472, 1087, 417}));
+    QCOMPARE(trace->outputTokens, (std::vector<std::int32_t>{18, 0, 217})); // a failed request
+    QCOMPARE(trace->streamNames, (std::vector<std::string>{"ChatGPT", "GPT-4"}));
+}
+
+void TestIoRequestTrace::jsonlErrors_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("missing field") << "mooncake_missing_field.jsonl"
+                                   << "2:0: the record has no \"input_length\" field";
+    // The column is the last byte of the token that broke the syntax ("output_length", bytes
+    // 38 to 52 of line 2, follows 10 without a comma).
+    QTest::newRow("syntax error")
+        << "mooncake_syntax_error.jsonl"
+        << "2:52: not a JSON object: syntax error while parsing object - unexpected string "
+           "literal; expected '}'";
+}
+
+void TestIoRequestTrace::jsonlErrors()
+{
+    QFETCH(QString, file);
+    QFETCH(QString, expected);
+    auto read = test::readFixture(QStringLiteral("request_trace/") + file);
+    QVERIFY(!read);
+    QVERIFY2(test::whereAndWhy(read.error()).startsWith(expected),
+             qPrintable(test::whereAndWhy(read.error())));
 }
 
 QTEST_APPLESS_MAIN(TestIoRequestTrace)

@@ -152,6 +152,21 @@ void TestIoTextCells::detection_data()
         << QByteArray("Request Rate,Inferences/Second,p99 latency\n") << "perf_analyzer";
     QTest::newRow("generic requests")
         << QByteArray("arrival_s,latency_ms\n1,2\n") << "request_trace_csv";
+    QTest::newRow("BurstGPT") << QByteArray("Timestamp,Model,Request tokens,Response tokens,Total "
+                                            "tokens,Log Type\n5,ChatGPT,472,18,490,API log\n")
+                              << "burstgpt_trace";
+    QTest::newRow("Mooncake JSONL")
+        << QByteArray("{\"timestamp\": 27482, \"input_length\": 6955, \"output_length\": 52, "
+                      "\"hash_ids\": [46, 47]}\n")
+        << "mooncake_trace";
+    QTest::newRow("Bailian JSONL")
+        << QByteArray("{\"chat_id\": 159, \"parent_chat_id\": -1, \"timestamp\": 61.114, "
+                      "\"input_length\": 521, \"output_length\": 132, \"type\": \"text\"}\n")
+        << "bailian_trace";
+    QTest::newRow("JSON with a timestamp but no token lengths")
+        << QByteArray("{\"timestamp\": 1}\n")
+        << "error 0:0: a JSON file, but not a Chrome/Kineto trace: no \"traceEvents\" key in its "
+           "first 1 KiB (force a reader if it is one)";
 }
 
 void TestIoTextCells::detection()
@@ -169,12 +184,14 @@ void TestIoTextCells::everyReaderIsListed()
     QStringList names;
     for (const auto& r : io::availableReaders())
         names << QString::fromStdString(r.name);
-    QCOMPARE(names, (QStringList{QStringLiteral("perf_analyzer"), QStringLiteral("model_analyzer"),
-                                 QStringLiteral("mlperf_summary"), QStringLiteral("mlperf_detail"),
-                                 QStringLiteral("sweep_csv"), QStringLiteral("kineto_trace"),
-                                 QStringLiteral("nvidia_smi"), QStringLiteral("mlperf_spl"),
-                                 QStringLiteral("power_csv"), QStringLiteral("azure_llm_trace"),
-                                 QStringLiteral("request_trace_csv")}));
+    QCOMPARE(names,
+             (QStringList{QStringLiteral("perf_analyzer"), QStringLiteral("model_analyzer"),
+                          QStringLiteral("mlperf_summary"), QStringLiteral("mlperf_detail"),
+                          QStringLiteral("sweep_csv"), QStringLiteral("kineto_trace"),
+                          QStringLiteral("nvidia_smi"), QStringLiteral("mlperf_spl"),
+                          QStringLiteral("power_csv"), QStringLiteral("azure_llm_trace"),
+                          QStringLiteral("burstgpt_trace"), QStringLiteral("mooncake_trace"),
+                          QStringLiteral("bailian_trace"), QStringLiteral("request_trace_csv")}));
     auto unknown = io::readDatasetFromBytes("x", "x.csv", {"nope", {}, {}});
     QVERIFY(!unknown);
     QCOMPARE(unknown.error().code, ErrorCode::Usage);

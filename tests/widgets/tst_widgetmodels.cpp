@@ -1,6 +1,7 @@
 #include "charts/sweepcharts.h"
 #include "document/projectdocument.h"
 #include "io/projectfile.h"
+#include "io/readdataset.h"
 #include "models/datasetlistmodel.h"
 #include "models/seriestablemodel.h"
 #include "testsupport.h"
@@ -29,6 +30,7 @@ private Q_SLOTS:
     void seriesTableModelPassesTheTester();
     void seriesCsvQuotesNames();
     void sweepChartsUseDisplayUnits();
+    void perfAnalyzerRunsAreSeparateLines();
 };
 
 void TestWidgetModels::datasetListModelPassesTheTester()
@@ -130,6 +132,41 @@ void TestWidgetModels::sweepChartsUseDisplayUnits()
     QCOMPARE(energy.series[0].data.points[0].y(),
              project.datasets[0].sweep()->points[0].energyPerInferenceJ.value() * 1e3);
     QCOMPARE(suggestedXAxis(inputs), SweepXAxis::BatchSize);
+}
+
+// Regression: a perf_analyzer CSV holding several runs (each with its own header) was drawn as
+// one zig-zag line through all of them; each run is its own line now.
+void TestWidgetModels::perfAnalyzerRunsAreSeparateLines()
+{
+    BS_REQUIRE_SHARED_DATA(shared);
+    const QString path =
+        shared + QStringLiteral("/triton/perf_analyzer/Mutinifni_DeepLearningExamples/"
+                                "PyTorch/Forecasting/TFT/runner_workspace/executor/"
+                                "shared/triton_performance_offline.csv");
+    auto read = io::readDataset(path.toStdString());
+    QVERIFY2(read, read ? "" : read.error().toString().c_str());
+    const auto table = read->sweep();
+    // Independent count of the runs: the file's header lines.
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const int headers = int(file.readAll().count("Batch,Concurrency,"));
+    QCOMPARE(headers, 5);
+    const QList<SweepInput> inputs{{QStringLiteral("offline"), data::DatasetRole::Baseline, table}};
+    const ChartContent throughput = sweepThroughputChart(inputs, {}, SweepChartOptions{});
+    QCOMPARE(throughput.series.size(), headers);
+    QCOMPARE(throughput.series[0].data.name, QStringLiteral("offline · run 1"));
+    QCOMPARE(throughput.series[0].data.points.size(), 11); // batch 1 ... 1024
+    QCOMPARE(throughput.series[1].data.points.size(), 11);
+    QCOMPARE(throughput.series[4].data.points.size(), 1);
+    QCOMPARE(throughput.series[0].colour, baselineColour());
+    QVERIFY(throughput.series[1].colour != baselineColour());
+    // Each line is one run: its points are that run's rows, in batch order.
+    for (int i = 0; i < 11; ++i) {
+        QCOMPARE(throughput.series[1].data.points[i].x(),
+                 double(table->points[std::size_t(11 + i)].batchSize));
+        QCOMPARE(throughput.series[1].data.points[i].y(),
+                 *table->points[std::size_t(11 + i)].throughputPerS);
+    }
 }
 
 QTEST_MAIN(TestWidgetModels)

@@ -4,6 +4,9 @@
 
 #include <algorithm>
 #include <functional>
+#include <map>
+#include <string>
+#include <vector>
 
 namespace bs::widgets {
 
@@ -59,13 +62,42 @@ QColor colourFor(const SweepInput& sweep, int index)
     return neutralColour(index + 2);
 }
 
-/// Points of one metric sorted by x; rows without x or without the metric are left out, as
-/// are non-positive x on a log axis.
-QList<QPointF> metricPoints(const data::SweepTable& table, const SweepChartOptions& options,
-                            const Metric& metric, double scale)
+/// The rows of one series of a sweep (a perf_analyzer run, a Model Analyzer config).
+struct SeriesRows
+{
+    std::string series; ///< SweepPoint::series; empty for a file with one run.
+    std::vector<std::size_t> rows;
+};
+
+/// The table's series in the order they first appear, each with its rows in file order.
+std::vector<SeriesRows> splitSeries(const data::SweepTable& table)
+{
+    std::vector<SeriesRows> out;
+    std::map<std::string, std::size_t> position;
+    for (std::size_t i = 0; i < table.points.size(); ++i) {
+        const auto [it, added] = position.try_emplace(table.points[i].series, out.size());
+        if (added)
+            out.push_back({table.points[i].series, {}});
+        out[it->second].rows.push_back(i);
+    }
+    return out;
+}
+
+/// Later series (runs) of a sweep: the sweep's colour, darker for each further run, so a
+/// role keeps its hue and the runs stay apart.
+QColor seriesColour(const QColor& sweepColour, std::size_t seriesIndex)
+{
+    return seriesIndex == 0 ? sweepColour : sweepColour.darker(100 + 30 * int(seriesIndex % 5));
+}
+
+/// Points of one metric over the given rows, sorted by x; rows without x or without the
+/// metric are left out, as are non-positive x on a log axis.
+QList<QPointF> metricPoints(const data::SweepTable& table, const std::vector<std::size_t>& rows,
+                            const SweepChartOptions& options, const Metric& metric, double scale)
 {
     QList<QPointF> points;
-    for (const auto& p : table.points) {
+    for (std::size_t row : rows) {
+        const auto& p = table.points[row];
         const auto x = xValue(p, options.xAxis);
         const auto y = metric(p);
         if (!x || !y || (options.logX && *x <= 0))
@@ -102,17 +134,27 @@ void addMeasured(ChartContent& content, const QList<SweepInput>& sweeps,
     for (int i = 0; i < sweeps.size(); ++i) {
         if (!sweeps[i].table)
             continue;
-        SeriesSpec spec;
-        spec.data.name =
-            suffix.isEmpty() ? sweeps[i].name : sweeps[i].name + QLatin1Char(' ') + suffix;
-        spec.data.xTitle = content.xTitle;
-        spec.data.yTitle = content.yTitle;
-        spec.data.points = metricPoints(*sweeps[i].table, options, metric, scale);
-        spec.style = style;
-        spec.colour = colourFor(sweeps[i], i);
-        spec.inLegend = inLegend;
-        if (!spec.data.points.isEmpty())
-            content.series.append(spec);
+        // One line per run (perf_analyzer runs in one file, Model Analyzer configs): joining
+        // separate measurements would draw a zig-zag through them.
+        const auto groups = splitSeries(*sweeps[i].table);
+        for (std::size_t g = 0; g < groups.size(); ++g) {
+            QString name = sweeps[i].name;
+            if (!groups[g].series.empty())
+                name += QStringLiteral(" · ") + QString::fromStdString(groups[g].series);
+            if (!suffix.isEmpty())
+                name += QLatin1Char(' ') + suffix;
+            SeriesSpec spec;
+            spec.data.name = name;
+            spec.data.xTitle = content.xTitle;
+            spec.data.yTitle = content.yTitle;
+            spec.data.points =
+                metricPoints(*sweeps[i].table, groups[g].rows, options, metric, scale);
+            spec.style = style;
+            spec.colour = seriesColour(colourFor(sweeps[i], i), g);
+            spec.inLegend = inLegend;
+            if (!spec.data.points.isEmpty())
+                content.series.append(spec);
+        }
     }
 }
 

@@ -6,6 +6,7 @@
 
 #include <QComboBox>
 #include <QDialogButtonBox>
+#include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHeaderView>
@@ -13,6 +14,8 @@
 #include <QPushButton>
 #include <QTableWidget>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace bs::widgets {
 
@@ -39,9 +42,33 @@ io::MappingTarget targetOf(const QString& name)
 
 } // namespace
 
+QStringList distinguishingNames(const QStringList& paths)
+{
+    QList<QStringList> parts;
+    for (const QString& path : paths)
+        parts.append(QDir::fromNativeSeparators(path).split(QLatin1Char('/'), Qt::SkipEmptyParts));
+    QStringList names;
+    for (int i = 0; i < parts.size(); ++i) {
+        // The shortest tail of the path (file name first) that no other path ends with.
+        const QStringList& mine = parts[i];
+        qsizetype depth = 1;
+        for (; depth < mine.size(); ++depth) {
+            const bool clash = std::any_of(parts.begin(), parts.end(), [&](const QStringList& o) {
+                return &o != &mine && o.size() >= depth &&
+                       o.mid(o.size() - depth) == mine.mid(mine.size() - depth);
+            });
+            if (!clash)
+                break;
+        }
+        names.append(mine.mid(mine.size() - depth).join(QLatin1Char('/')));
+    }
+    return names;
+}
+
 QString importFileFilter()
 {
-    return QObject::tr("Measurements (*.csv *.txt *.log *.json *.gz *.ckpt);;All files (*)");
+    return QObject::tr(
+        "Measurements (*.csv *.txt *.log *.json *.jsonl *.gz *.ckpt);;All files (*)");
 }
 
 ImportDialog::ImportDialog(const QStringList& paths, QWidget* parent)
@@ -53,7 +80,11 @@ ImportDialog::ImportDialog(const QStringList& paths, QWidget* parent)
     m_table->setHorizontalHeaderLabels(
         {tr("File"), tr("Detected as"), tr("Read as"), tr("Columns"), tr("Role")});
     m_table->verticalHeader()->hide();
+    // The file column fits its names (the distinguishing parts of the paths); if the dialog
+    // is too narrow, the middle of a name is elided, never the end that tells files apart.
+    m_table->horizontalHeader()->setSectionResizeMode(FileColumn, QHeaderView::ResizeToContents);
     m_table->horizontalHeader()->setSectionResizeMode(DetectedColumn, QHeaderView::Stretch);
+    m_table->setTextElideMode(Qt::ElideMiddle);
     m_table->setWordWrap(true);
     auto* add = new QPushButton(tr("Add files…"), this);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
@@ -106,9 +137,13 @@ void ImportDialog::rebuildTable()
 {
     m_table->setRowCount(int(m_entries.size()));
     const auto readers = io::availableReaders();
+    QStringList paths;
+    for (const Entry& entry : std::as_const(m_entries))
+        paths.append(entry.request.path);
+    const QStringList names = distinguishingNames(paths);
     for (int row = 0; row < m_entries.size(); ++row) {
         const Entry& entry = m_entries[row];
-        auto* file = new QTableWidgetItem(QFileInfo(entry.request.path).fileName());
+        auto* file = new QTableWidgetItem(names[row]);
         file->setToolTip(entry.request.path);
         m_table->setItem(row, FileColumn, file);
         auto* detected = new QTableWidgetItem(entry.detectedText);
@@ -182,8 +217,9 @@ bool ImportDialog::editMapping(int row)
                                this);
     if (dialog.exec() != QDialog::Accepted)
         return false;
+    // The format stays as the user left it: a mapping for the detected reader does not make
+    // the reader the user's choice (the provenance says why it was detected).
     entry.request.readerOptions = dialog.readerOptions();
-    entry.request.format = reader;
     entry.mapped = true;
     updateOk();
     return true;
@@ -207,12 +243,10 @@ void ImportDialog::updateOk()
 QList<ImportRequest> ImportDialog::requests() const
 {
     QList<ImportRequest> out;
-    for (const Entry& entry : m_entries) {
-        ImportRequest request = entry.request;
-        if (request.format.isEmpty())
-            request.format = entry.detectedReader;
-        out.append(request);
-    }
+    // A row left at "Detected" keeps an empty format: the reader detects again when it reads
+    // (same bytes, same answer) and the provenance records why, not "chosen by the user".
+    for (const Entry& entry : m_entries)
+        out.append(entry.request);
     return out;
 }
 

@@ -48,6 +48,10 @@ private:
     QPushButton* m_ok = nullptr;
 };
 
+/// Names that tell the files apart: each path's file name, with as many of its parent folders
+/// as needed to differ from every other path's ("concurrency/metrics-model-inference.csv").
+QStringList distinguishingNames(const QStringList& paths);
+
 /// The file filter for Import dialogs: every format BatchScope reads, and All files.
 QString importFileFilter();
 

@@ -357,13 +357,18 @@ void TraceView::drawRequests()
                                      number(analysis.batches.meanSize, 3) + QStringLiteral(" / ") +
                                          number(analysis.batches.meanSizeSeenByRequest, 3),
                                      {}});
+    // One gap CV everywhere (GUI, `analyze`, reports): the measured one of the trace's gaps,
+    // not the fitted model's, which is a property of the model (ArrivalCharacterisation::gapCv).
+    if (analysis.arrivals.available)
+        appendRow(m_requestSummary, {tr("Arrival gap CV"), number(analysis.arrivals.gapCv, 4),
+                                     tr("standard deviation ÷ mean of the gaps between "
+                                        "consecutive arrivals")});
     if (analysis.arrivals.available && analysis.arrivals.chosen >= 0) {
         const auto& fit = analysis.arrivals.fits[std::size_t(analysis.arrivals.chosen)];
-        appendRow(m_requestSummary, {tr("Arrivals (fitted)"),
-                                     tr("%1, %2 req/s, gap CV %3")
-                                         .arg(QString::fromStdString(fit.kind),
-                                              number(fit.ratePerS), number(fit.cv, 3)),
-                                     QString::fromStdString(analysis.arrivals.choiceReason)});
+        appendRow(m_requestSummary,
+                  {tr("Arrivals (fitted)"),
+                   tr("%1, %2 req/s").arg(QString::fromStdString(fit.kind), number(fit.ratePerS)),
+                   QString::fromStdString(analysis.arrivals.choiceReason)});
     }
     if (analysis.fairness.available)
         appendRow(m_requestSummary,
