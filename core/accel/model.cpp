@@ -147,6 +147,18 @@ Prediction Model::predict(int batch) const
     return p;
 }
 
+Prediction Model::predictAtLoad(int batch, double offeredRatePerS) const
+{
+    Prediction p = predict(batch);
+    if (!(offeredRatePerS > 0.0) || !std::isfinite(offeredRatePerS))
+        return p;
+    const double utilisation = std::min(1.0, offeredRatePerS / p.throughputPerS);
+    p.throughputPerS = std::min(offeredRatePerS, p.throughputPerS);
+    p.powerW = m_idleW + utilisation * (p.powerW - m_idleW);
+    p.energyPerInferenceJ = p.powerW / p.throughputPerS;
+    return p;
+}
+
 double Model::crossoverBatch() const
 {
     // τ_c·b = τ_w + τ_a·b  ⇒  b* = τ_w / (τ_c − τ_a)

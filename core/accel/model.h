@@ -94,6 +94,11 @@ public:
 
     /// The prediction for `batch` items (batch < 1 is treated as 1).
     Prediction predict(int batch) const;
+    /// The same batch at an offered load of `offeredRatePerS` items per second, as a sweep run
+    /// at that load measures it: throughput min(offered, b / t(b)), board power averaged over
+    /// busy (P(b)) and idle time at utilisation min(1, offered t(b) / b), energy per inference
+    /// = that power / throughput. Service time and the bound stay those of the batch.
+    Prediction predictAtLoad(int batch, double offeredRatePerS) const;
     /// b*: the (real-valued) batch size above which the work is compute-bound at full clock;
     /// +inf when memory traffic grows faster per item than math, 0 when always compute-bound.
     double crossoverBatch() const;

@@ -63,6 +63,7 @@ private Q_SLOTS:
     void crossoverOfLinear4096OnH100();
     void crossoverWithAchievableFractions();
     void energyPerInferenceFallsThenFlattens();
+    void predictionAtAnOfferedLoad();
     void powerCapLengthensServiceTime_data();
     void powerCapLengthensServiceTime();
     void thermalSteadyStateAndTimeConstant();
@@ -428,6 +429,24 @@ void TestAccelModel::badParameters()
     auto model = modelFromJson(params, "model", "test.json");
     QVERIFY(!model);
     QCOMPARE(QString::fromStdString(model.error().toString()), message);
+}
+
+void TestAccelModel::predictionAtAnOfferedLoad()
+{
+    // At 60% of a batch's capacity the device is busy 60% of the time: throughput is the
+    // offered load, power idle + 0.6 (P(b) - idle), energy = that power / throughput.
+    const Model model = makeModel({{"accelerator", "a100-sxm-80gb"}, {"workload", "resnet50"}});
+    const auto full = model.predict(16);
+    const double idle = model.params().accelerator.powerIdleW;
+    const auto at = model.predictAtLoad(16, 0.6 * full.throughputPerS);
+    QVERIFY(std::abs(at.throughputPerS - 0.6 * full.throughputPerS) < 1e-9 * full.throughputPerS);
+    QVERIFY(std::abs(at.powerW - (idle + 0.6 * (full.powerW - idle))) < 1e-9 * full.powerW);
+    QVERIFY(std::abs(at.energyPerInferenceJ - at.powerW / at.throughputPerS) < 1e-15);
+    QCOMPARE(at.serviceS, full.serviceS);
+    // Above capacity the device saturates: the prediction at saturation.
+    const auto over = model.predictAtLoad(16, 2.0 * full.throughputPerS);
+    QCOMPARE(over.throughputPerS, full.throughputPerS);
+    QCOMPARE(over.powerW, full.powerW);
 }
 
 QTEST_APPLESS_MAIN(TestAccelModel)

@@ -27,6 +27,31 @@ int maxBatchOf(const nlohmann::json& scenario)
     }
     return 1;
 }
+
+/// The offered load per batch size of the sweep the model describes - the candidate sweep
+/// (the model is the candidate's configuration), else the baseline, else the first sweep -
+/// when every point of it was run at a set request rate; empty otherwise (the model is then
+/// drawn at saturation, as an offline sweep measures).
+std::map<int, double> offeredRates(const data::Project& project)
+{
+    const data::Dataset* chosen = nullptr;
+    for (auto role :
+         {data::DatasetRole::Candidate, data::DatasetRole::Baseline, data::DatasetRole::None}) {
+        for (const auto& d : project.datasets)
+            if (!chosen && d.kind == data::DatasetKind::Sweep && d.sweep() &&
+                (d.role == role || role == data::DatasetRole::None))
+                chosen = &d;
+    }
+    std::map<int, double> out;
+    if (!chosen)
+        return out;
+    for (const auto& point : chosen->sweep()->points) {
+        if (!point.requestRatePerS)
+            return {};
+        out[point.batchSize] = *point.requestRatePerS;
+    }
+    return out;
+}
 } // namespace
 
 WorkbenchController::WorkbenchController(ProjectDocument* document, JobRunner* jobs,
@@ -61,6 +86,7 @@ WorkbenchInputs WorkbenchController::currentInputs() const
     inputs.model = m_panel->model();
     inputs.scenario = analysis::scenarioWithProjectModel(m_panel->scenario(), inputs.model);
     inputs.curveBatches = powersOfTwoUpTo(maxBatchOf(inputs.scenario));
+    inputs.offeredRateByBatch = offeredRates(m_document->project());
     return inputs;
 }
 

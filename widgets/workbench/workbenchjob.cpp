@@ -97,10 +97,17 @@ WorkbenchOutputs computeWorkbench(const WorkbenchInputs& inputs, ThreadPool& poo
         auto model = accel::modelFromJson(inputs.model, "model", {});
         if (model) {
             out.modelLabel = describeModel(*model);
+            const auto predictionAt = [&](int b) {
+                const auto rate = inputs.offeredRateByBatch.find(b);
+                return rate == inputs.offeredRateByBatch.end()
+                           ? model->predict(b)
+                           : model->predictAtLoad(b, rate->second);
+            };
+            out.predictionsAtSweepLoad = !inputs.offeredRateByBatch.empty();
             for (int b = 1; b <= maxBatch; b *= 2)
-                out.predictions.push_back(model->predict(b));
+                out.predictions.push_back(predictionAt(b));
             if (out.predictions.back().batch != maxBatch)
-                out.predictions.push_back(model->predict(maxBatch));
+                out.predictions.push_back(predictionAt(maxBatch));
         } else {
             out.modelError = model.error();
         }

@@ -8,6 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <map>
 #include <optional>
 #include <vector>
 
@@ -24,6 +25,10 @@ struct WorkbenchInputs
     nlohmann::json scenario;                         ///< Complete simulator scenario.
     /// Max-batch values at which the policy curve is simulated (ascending).
     std::vector<int> curveBatches;
+    /// The offered load (items/s) per batch size of the sweep the model is drawn against, when
+    /// that sweep ran at a set request rate: the model is then drawn at the same load, so that
+    /// throughput, power and energy mean the same on both sides of the overlay.
+    std::map<int, double> offeredRateByBatch;
 };
 
 /// One point of the policy curve: the scenario re-run with policy.max_batch = maxBatch.
@@ -46,6 +51,7 @@ struct PolicyCurvePoint
 struct WorkbenchOutputs
 {
     std::vector<accel::Prediction> predictions; ///< Batch 1..max of the policy curve.
+    bool predictionsAtSweepLoad = false;        ///< Drawn at offeredRateByBatch, not at saturation.
     std::string modelLabel;
     std::optional<Error> modelError;
     std::optional<sim::Result> current; ///< The scenario exactly as set.

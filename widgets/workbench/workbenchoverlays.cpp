@@ -47,8 +47,13 @@ QList<SweepOverlay> workbenchOverlays(const WorkbenchOutputs& outputs, const QSt
     if (!outputs.predictions.empty()) {
         SweepOverlay model;
         model.name = QObject::tr("Model");
-        model.description = QString::fromStdString(outputs.modelLabel) +
-                            QObject::tr(" — latency chart shows its batch service time");
+        model.description =
+            QString::fromStdString(outputs.modelLabel) +
+            (outputs.predictionsAtSweepLoad
+                 ? QObject::tr(" — at the sweep's offered load per batch (throughput, power and "
+                               "energy as the sweep measured them); latency chart shows its batch "
+                               "service time")
+                 : QObject::tr(" — at saturation; latency chart shows its batch service time"));
         for (const auto& p : outputs.predictions) {
             const double b = p.batch;
             model.throughputPerS.append(QPointF(b, p.throughputPerS));
