@@ -1,11 +1,13 @@
 #include "clidocs.h"
 #include "commands.h"
+#include "terminaltext.h"
 #include "util/version.h"
 
 #ifdef BATCHSCOPE_HAVE_QT_RENDER
 #include "qtrenderhooks.h"
 #endif
 
+#include <exception>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -55,7 +57,13 @@ int main(int argc, char** argv)
         if (command.name != args[0])
             continue;
         const std::vector<std::string> rest(args.begin() + 1, args.end());
-        bs::cli::CliIo io{std::cout, std::cerr};
+        // Everything a command prints may quote a file: control characters are made visible.
+        bs::cli::TerminalSafeBuffer outBuffer(std::cout.rdbuf());
+        bs::cli::TerminalSafeBuffer errBuffer(std::cerr.rdbuf());
+        std::ostream out(&outBuffer);
+        std::ostream err(&errBuffer);
+        err.setf(std::ios::unitbuf); // errors appear at once, as on std::cerr
+        bs::cli::CliIo io{out, err};
         auto parsed = bs::cli::parseArgs(command, rest);
         if (!parsed)
             return bs::cli::reportError(parsed.error(), bs::cli::ParsedArgs{}, io);
@@ -63,7 +71,15 @@ int main(int argc, char** argv)
             std::cout << bs::cli::helpText(command);
             return bs::cli::kExitOk;
         }
-        return command.run(*parsed, io);
+        // Readers return errors, never throw; should a bug still let an exception out, the
+        // user gets its text and exit code 1 instead of an abort.
+        try {
+            return command.run(*parsed, io);
+        } catch (const std::exception& e) {
+            err << "batchscope-cli " << command.name << ": internal error: " << e.what()
+                << " (please report this with the input that caused it)\n";
+            return bs::cli::kExitBadInput;
+        }
     }
     std::cerr << "batchscope-cli: unknown command '" << args[0]
               << "' (batchscope-cli --help lists the commands)\n";

@@ -34,10 +34,41 @@ const char* kStyleSheet =
     ".summary { font-weight: bold; } .warning { color: #8a4b00; }"
     "pre { font-family: 'DejaVu Sans Mono', monospace; font-size: 7.5pt; }";
 
+/// The text with a zero-width break opportunity after every kMaxRunChars characters of a run
+/// without spaces: Qt's line breaking is quadratic in the length of a word wider than the
+/// line (a 1 MB token in a memo field took minutes), and on paper such a run wraps anyway.
+QString withBreakOpportunities(const QString& text)
+{
+    constexpr qsizetype kMaxRunChars = 60;
+    QString out;
+    out.reserve(text.size() + text.size() / kMaxRunChars);
+    qsizetype run = 0;
+    for (const QChar c : text) {
+        run = c.isSpace() ? 0 : run + 1;
+        // Never between the halves of a surrogate pair.
+        if (run > kMaxRunChars && !c.isLowSurrogate()) {
+            out += QChar(0x200B);
+            run = 1;
+        }
+        out += c;
+    }
+    return out;
+}
+
 QString escape(const std::string& text)
 {
-    return QString::fromStdString(text).toHtmlEscaped().replace(QLatin1Char('\n'),
-                                                                QStringLiteral("<br>"));
+    return withBreakOpportunities(QString::fromStdString(text))
+        .toHtmlEscaped()
+        .replace(QLatin1Char('\n'), QStringLiteral("<br>"));
+}
+
+/// The title as the footer shows it: one line, so a long title is cut once here rather than
+/// laid out in full on every page.
+QString footerTitle(const std::string& title)
+{
+    constexpr qsizetype kMaxChars = 100;
+    const QString text = QString::fromStdString(title).simplified();
+    return text.size() <= kMaxChars ? text : text.left(kMaxChars) + QChar(0x2026);
 }
 
 QString statusColour(const std::string& cell)
@@ -277,7 +308,7 @@ void flowSection(PageFlow& flow, const playbook::ReportSection& section, const Q
         flowSection(flow, subsection, QString(), std::min(level + 1, 3));
 }
 
-void paintFooter(QPainter& painter, const playbook::ReportDocument& report, int page, int pages)
+void paintFooter(QPainter& painter, const QString& title, int page, int pages)
 {
     painter.save();
     QFont font = painter.font();
@@ -286,7 +317,7 @@ void paintFooter(QPainter& painter, const playbook::ReportDocument& report, int 
     painter.setPen(QColor(100, 100, 100));
     const QRectF line(kMarginPt, kPageHeightPt - kMarginPt, kContentWidthPt, 14);
     painter.drawLine(line.topLeft() - QPointF(0, 4), line.topRight() - QPointF(0, 4));
-    painter.drawText(line, Qt::AlignLeft | Qt::AlignVCenter, QString::fromStdString(report.title));
+    painter.drawText(line, Qt::AlignLeft | Qt::AlignVCenter, title);
     painter.drawText(line, Qt::AlignRight | Qt::AlignVCenter,
                      QObject::tr("Page %1 of %2").arg(page + 1).arg(pages));
     painter.restore();
@@ -342,10 +373,11 @@ Status writePdfReport(const playbook::ReportDocument& report, const QString& pat
     if (!painter.begin(&writer))
         return makeError(ErrorCode::Io, path.toStdString(), 0, 0, "cannot start the PDF writer");
     painter.setRenderHint(QPainter::Antialiasing);
+    const QString footer = footerTitle(report.title);
     int page = 0;
     for (const auto& item : flow.items()) {
         while (page < item.page) {
-            paintFooter(painter, report, page, flow.pageCount());
+            paintFooter(painter, footer, page, flow.pageCount());
             writer.newPage();
             ++page;
         }
@@ -358,7 +390,7 @@ Status writePdfReport(const playbook::ReportDocument& report, const QString& pat
             item.figure->render(&painter, QRectF(kMarginPt, item.y, kContentWidthPt, item.height));
         }
     }
-    paintFooter(painter, report, page, flow.pageCount());
+    paintFooter(painter, footer, page, flow.pageCount());
     if (!painter.end())
         return makeError(ErrorCode::Io, path.toStdString(), 0, 0, "the PDF could not be completed");
     return {};

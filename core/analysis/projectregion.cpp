@@ -34,6 +34,39 @@ std::optional<double> optionalNumber(const nlohmann::json& region, const char* k
 
 } // namespace
 
+Status checkRegionSection(const nlohmann::json& region, const std::string& where)
+{
+    if (region.is_null())
+        return {};
+    if (!region.is_object())
+        return makeError(ErrorCode::Format, where + ": must be an object");
+    // The keys other code reads with is_number() checks would otherwise drop a wrong type
+    // silently (a limit of "x" vanished from the curve pack) or throw (robust: "yes").
+    auto bad = [&where](const std::string& key, const char* what) {
+        return makeError(ErrorCode::Format, where + "." + key + ": " + what);
+    };
+    for (const char* key : {"sla_p99_ms", "min_throughput_per_s", "max_power_w",
+                            "max_temperature_c", "max_energy_per_inference_j"}) {
+        if (region.contains(key) && !region[key].is_number())
+            return bad(key, "must be a number");
+    }
+    for (const char* key : {"max_batch_values", "max_queue_delay_ms_values", "rate_per_s_values"}) {
+        if (!region.contains(key))
+            continue;
+        if (!region[key].is_array())
+            return bad(key, "must be a list of numbers");
+        for (std::size_t i = 0; i < region[key].size(); ++i)
+            if (!region[key][i].is_number())
+                return bad(std::string(key) + "[" + std::to_string(i) + "]", "must be a number");
+    }
+    if (region.contains("robust") && !region["robust"].is_boolean())
+        return bad("robust", "must be true or false");
+    if (region.contains("objective") && (!region["objective"].is_string() ||
+                                         !parseObjective(region["objective"].get<std::string>())))
+        return bad("objective", "must be max-throughput, min-energy or min-p99");
+    return {};
+}
+
 nlohmann::json scenarioWithProjectModel(const nlohmann::json& scenario, const nlohmann::json& model)
 {
     nlohmann::json out = scenario;
@@ -51,6 +84,10 @@ Expected<std::optional<RegionSpec>> regionSpecFromSections(const nlohmann::json&
                                                            const nlohmann::json& model,
                                                            const nlohmann::json& region)
 {
+    if (region.is_object()) {
+        if (auto status = checkRegionSection(region, "region"); !status)
+            return status.error();
+    }
     if (!region.is_object() || !optionalNumber(region, "sla_p99_ms") || !scenario.is_object())
         return std::optional<RegionSpec>();
     auto parsed = sim::scenarioFromJson(scenarioWithProjectModel(scenario, model), "scenario");

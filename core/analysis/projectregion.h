@@ -11,6 +11,11 @@
 
 namespace bs::analysis {
 
+/// Checks the type of every key of a project's `region` section that BatchScope reads (numbers,
+/// lists of numbers, `robust` a boolean, `objective` one of the names); the error names the
+/// dotted key (`where` is its prefix, usually "region"). Keys it does not know are left alone.
+Status checkRegionSection(const nlohmann::json& region, const std::string& where);
+
 /// The scenario with an `accelerator` service that names no model given the project's model
 /// section (the Model dock keeps one model for the sweep overlay, the simulator and the region).
 nlohmann::json scenarioWithProjectModel(const nlohmann::json& scenario,

@@ -16,7 +16,9 @@ struct AtomicWriteOptions
 /// Writes `bytes` to `path` so that a crash, a kill or a full disk at any moment leaves either
 /// the complete old file or the complete new one, never a mix: the bytes go to a temporary file
 /// in the same folder, which is flushed to disk (fsync) and then renamed over `path`; the folder
-/// is synced so the rename itself survives a power cut.
+/// is synced so the rename itself survives a power cut. A replaced file keeps its permissions
+/// (a new one gets 0666 less the umask); a symlink is saved through (its target is replaced);
+/// temporary files of an earlier save that was killed (older than 10 minutes) are removed.
 Status writeFileAtomically(const std::string& path, std::string_view bytes,
                            const AtomicWriteOptions& options = {});
 

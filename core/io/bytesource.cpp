@@ -5,6 +5,9 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <vector>
 
 namespace bs::io {
@@ -283,6 +286,38 @@ bool looksLikeGzip(const char* bytes, std::size_t size)
            static_cast<unsigned char>(bytes[1]) == 0x8b;
 }
 
+namespace {
+
+/// Opens path for reading only when it is a regular file: a FIFO named as a dataset or project
+/// would block in fopen until some writer appears, and a device never ends. O_NONBLOCK lets
+/// the open return at once whatever the file is; fstat then decides on what was opened.
+Expected<std::FILE*> openRegularFile(const std::string& path)
+{
+    const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0)
+        return makeError(ErrorCode::Io, path, 0, 0,
+                         std::string("cannot open file: ") + std::strerror(errno));
+    struct stat info = {};
+    if (::fstat(fd, &info) != 0 || !S_ISREG(info.st_mode)) {
+        ::close(fd);
+        return makeError(
+            ErrorCode::Io, path, 0, 0,
+            S_ISDIR(info.st_mode)
+                ? "is a folder, not a file"
+                : "not a regular file (a pipe, socket or device); refusing to read it");
+    }
+    ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+    std::FILE* file = ::fdopen(fd, "rb");
+    if (!file) {
+        ::close(fd);
+        return makeError(ErrorCode::Io, path, 0, 0,
+                         std::string("cannot open file: ") + std::strerror(errno));
+    }
+    return file;
+}
+
+} // namespace
+
 Expected<std::unique_ptr<ByteSource>> openByteSource(const std::string& path,
                                                      const ByteSourceLimits& limits)
 {
@@ -293,10 +328,11 @@ Expected<std::unique_ptr<ByteSource>> openByteSource(const std::string& path,
                                                      const ByteSourceLimits& limits,
                                                      StoredBytesObserver observer)
 {
-    std::FILE* file = std::fopen(path.c_str(), "rb");
-    if (!file)
-        return makeError(ErrorCode::Io, path, 0, 0,
-                         std::string("cannot open file: ") + std::strerror(errno));
+    std::FILE* file = nullptr;
+    if (auto opened = openRegularFile(path); opened)
+        file = *opened;
+    else
+        return opened.error();
     std::uint64_t size = 0;
     if (std::fseek(file, 0, SEEK_END) == 0) {
         const long end = std::ftell(file);

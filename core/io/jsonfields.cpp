@@ -43,6 +43,8 @@ Error numberOverflowError(std::string_view text, const std::string& path, std::s
                          " is too large to hold (beyond about 1.8e308)");
 }
 
+constexpr double kMaxExactInteger = 9007199254740992.0; // 2^53
+
 std::string formatNumber(double v)
 {
     std::ostringstream out;
@@ -50,13 +52,91 @@ std::string formatNumber(double v)
     return out.str();
 }
 
+/// Follows the parser's callbacks to know the dotted location of every key, and finds a key
+/// given twice in one object: nlohmann keeps the last silently, so a project could show one
+/// value to a reviewer reading the text and use another.
+class DuplicateKeyFinder
+{
+public:
+    /// The dotted location of a key that is given twice, once one is seen.
+    std::optional<std::string> operator()(nlohmann::json::parse_event_t event,
+                                          const nlohmann::json& value)
+    {
+        using Event = nlohmann::json::parse_event_t;
+        switch (event) {
+        case Event::object_start:
+        case Event::array_start:
+            m_frames.push_back({event == Event::object_start, childName(), {}, {}, 0});
+            break;
+        case Event::key: {
+            if (m_frames.empty())
+                break;
+            auto& frame = m_frames.back();
+            frame.pendingKey = value.get<std::string>();
+            if (!frame.keys.insert(frame.pendingKey).second)
+                return location(frame.pendingKey);
+            break;
+        }
+        case Event::object_end:
+        case Event::array_end:
+            if (!m_frames.empty())
+                m_frames.pop_back();
+            elementDone();
+            break;
+        case Event::value:
+            elementDone();
+            break;
+        }
+        return std::nullopt;
+    }
+
+private:
+    struct Frame
+    {
+        bool object = false;
+        std::string name;
+        std::set<std::string, std::less<>> keys;
+        std::string pendingKey;
+        std::size_t index = 0;
+    };
+
+    std::string childName() const
+    {
+        if (m_frames.empty())
+            return {};
+        const auto& parent = m_frames.back();
+        return parent.object ? parent.pendingKey : "[" + std::to_string(parent.index) + "]";
+    }
+    void elementDone()
+    {
+        if (!m_frames.empty() && !m_frames.back().object)
+            ++m_frames.back().index;
+    }
+    std::string location(const std::string& key) const
+    {
+        std::string out;
+        for (std::size_t i = 1; i < m_frames.size(); ++i)
+            out += (m_frames[i].name.starts_with('[') || out.empty() ? "" : ".") + m_frames[i].name;
+        return out.empty() ? key : out + "." + key;
+    }
+
+    std::vector<Frame> m_frames;
+};
+
 } // namespace
 
 Expected<nlohmann::json> parseJson(std::string_view text, const std::string& path,
                                    const JsonLimits& limits)
 {
     std::optional<Error> limitError;
+    DuplicateKeyFinder duplicates;
     auto guard = [&](int depth, nlohmann::json::parse_event_t event, nlohmann::json& value) {
+        // Once a limit is hit the parser skips events of discarded values: stop following.
+        if (auto key = limitError ? std::nullopt : duplicates(event, value))
+            limitError = makeError(ErrorCode::Format, path, 0, 0,
+                                   sanitizedUtf8(*key) +
+                                       ": the key is given twice in the same object (which "
+                                       "value was meant is unclear)");
         if (depth > limits.maxDepth && !limitError) {
             limitError = makeError(ErrorCode::Limit, path, 0, 0,
                                    "JSON nested deeper than " + std::to_string(limits.maxDepth) +
@@ -151,6 +231,13 @@ bool JsonFields::check(const char* key, double value, const NumberRule& rule)
     }
     if (rule.integer && value != std::floor(value)) {
         fail(key, "must be a whole number (got " + formatNumber(value) + ")");
+        return false;
+    }
+    // Whole numbers are cast to 64-bit integers; beyond 2^53 a double no longer holds every
+    // whole number, and from 2^63 on the cast is undefined.
+    if (rule.integer && std::fabs(value) > kMaxExactInteger) {
+        fail(key,
+             "must be a whole number between -2^53 and 2^53 (got " + formatNumber(value) + ")");
         return false;
     }
     if (rule.min) {

@@ -8,6 +8,7 @@
 #include "util/version.h"
 
 #include <filesystem>
+#include <limits>
 
 namespace bs::io {
 
@@ -197,12 +198,17 @@ Expected<data::Project> projectFromJson(const nlohmann::json& json, const std::s
     if (schema == json.end() || !schema->is_number_integer())
         return makeError(ErrorCode::Format, path, 0, 0,
                          "not a BatchScope project: no integer \"schema\" key");
-    const auto version = schema->get<std::int64_t>();
+    // 2^64-1 is an unsigned JSON integer: read as int64 it would be -1 and look valid-ish.
+    const auto version =
+        schema->is_number_unsigned() && schema->get<std::uint64_t>() >
+                                            std::uint64_t(std::numeric_limits<std::int64_t>::max())
+            ? std::numeric_limits<std::int64_t>::max()
+            : schema->get<std::int64_t>();
     if (version > data::Project::kSchemaVersion) {
         return makeError(ErrorCode::Unsupported, path, 0, 0,
-                         "written by a newer BatchScope (project schema " +
-                             std::to_string(version) + "; this version " + kVersionString +
-                             " reads schema " + std::to_string(data::Project::kSchemaVersion) +
+                         "written by a newer BatchScope (project schema " + schema->dump() +
+                             "; this version " + kVersionString + " reads schema " +
+                             std::to_string(data::Project::kSchemaVersion) +
                              " and older); update BatchScope to open it");
     }
     if (version < 1)

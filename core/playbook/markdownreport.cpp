@@ -22,6 +22,22 @@ bool startsCharacterReference(std::string_view text)
     });
 }
 
+/// True when text[i] starts a bare URL or address that GitHub's renderer would turn into a link
+/// ("https://", "ftp://", "www."); such links in a reviewed memo could point anywhere.
+bool startsAutolink(std::string_view text, std::size_t i)
+{
+    auto lowerAt = [&text](std::size_t at, std::string_view word) {
+        if (at + word.size() > text.size())
+            return false;
+        for (std::size_t k = 0; k < word.size(); ++k)
+            if (std::tolower(static_cast<unsigned char>(text[at + k])) != word[k])
+                return false;
+        return true;
+    };
+    return (text[i] == ':' && lowerAt(i, "://")) ||
+           (text[i] == '.' && i >= 3 && lowerAt(i - 3, "www."));
+}
+
 /// Escapes one line of user text for Markdown: HTML-significant characters as entities (so no
 /// text can become markup), inline specials with a backslash, and a block marker at the start
 /// of the line (#, >, -, +, "1.") made literal.
@@ -29,8 +45,9 @@ std::string escapeLine(std::string_view line)
 {
     std::string out;
     std::size_t start = 0;
-    while (start < line.size() && line[start] == ' ')
-        out += line[start++];
+    // Four spaces or a tab would start an indented code block: kept as character references.
+    while (start < line.size() && (line[start] == ' ' || line[start] == '\t'))
+        out += line[start++] == ' ' ? "&#32;" : "&#9;";
     const std::string_view rest = line.substr(start);
     // Block markers only count at the start of a line: quote, heading, list, rule, setext.
     const bool spaced = rest.size() == 1 || (rest.size() > 1 && rest[1] == ' ');
@@ -63,13 +80,20 @@ std::string escapeLine(std::string_view line)
         case ']':
         case '|':
         case '!':
+        case '~': // "~~~" fences a code block; "~~x~~" strikes through
+        case '@': // "name@example.com" becomes a mailto: link
             out += '\\';
             out += c;
+            break;
+        case ':':
+            // A backslash escape is its own text node, which GitHub's autolinker does not join.
+            out += startsAutolink(rest, i) ? "\\:" : ":";
             break;
         case '.':
         case ')':
             // "12. " or "12) " at the start of a line would start an ordered list.
-            if (i > 0 && i == digits && (i + 1 == rest.size() || rest[i + 1] == ' '))
+            if ((i > 0 && i == digits && (i + 1 == rest.size() || rest[i + 1] == ' ')) ||
+                startsAutolink(rest, i))
                 out += '\\';
             out += c;
             break;
@@ -81,18 +105,20 @@ std::string escapeLine(std::string_view line)
 }
 
 /// Multi-line text: escaped lines joined with Markdown hard breaks (or `<br>` in table cells).
+/// CommonMark ends a line at "\n", "\r\n" or a lone "\r": all three are line breaks here, or
+/// "a\r# X" would put a heading into the memo.
 std::string escapeText(std::string_view text, const char* lineBreak = "  \n")
 {
     std::string out;
     std::size_t begin = 0;
     while (true) {
-        const auto end = text.find('\n', begin);
+        const auto end = text.find_first_of("\r\n", begin);
         out +=
             escapeLine(text.substr(begin, end == std::string_view::npos ? text.npos : end - begin));
         if (end == std::string_view::npos)
             break;
         out += lineBreak;
-        begin = end + 1;
+        begin = end + (text[end] == '\r' && end + 1 < text.size() && text[end + 1] == '\n' ? 2 : 1);
     }
     return out;
 }

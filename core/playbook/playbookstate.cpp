@@ -103,7 +103,7 @@ PlaybookOptions readOptions(io::JsonFields& f)
 {
     PlaybookOptions options;
     options.scenarioIndex =
-        int(f.integerOr("scenario_index", options.scenarioIndex, io::NumberRule::count(0)));
+        int(f.integerOr("scenario_index", options.scenarioIndex, {0.0, 1e6, false, true}));
     options.maxSimulatedRequests = std::uint64_t(
         f.integerOr("max_simulated_requests", std::int64_t(options.maxSimulatedRequests),
                     io::NumberRule::count(1000)));

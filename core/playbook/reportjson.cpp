@@ -158,10 +158,14 @@ Expected<ReportImport> reportFromJson(const nlohmann::json& json, const std::str
     const auto version = json.find("version");
     if (version == json.end() || !version->is_number_integer())
         return fail("no integer \"version\"");
-    if (version->get<int>() > kReportVersion)
+    // get<int>() of 2^64-1 would be -1 and pass as an old version.
+    const bool newer = version->is_number_unsigned()
+                           ? version->get<std::uint64_t>() > std::uint64_t(kReportVersion)
+                           : version->get<std::int64_t>() > kReportVersion;
+    if (newer)
         return makeError(ErrorCode::Unsupported, path, 0, 0,
                          "report: written by a newer BatchScope (report version " +
-                             std::to_string(version->get<int>()) + ")");
+                             version->dump() + ")");
     for (const char* key : {"memo", "playbook_state"}) {
         if (!json.contains(key) || !json[key].is_object())
             return fail(std::string("\"") + key + "\" is missing or not an object");

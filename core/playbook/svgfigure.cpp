@@ -58,27 +58,45 @@ struct Axis
         const double fraction = t1 == t0 ? 0.5 : (transform(value) - t0) / (t1 - t0);
         return pixelLow + fraction * (pixelHigh - pixelLow);
     }
-    std::vector<double> ticks() const
+    std::vector<double> ticks() const { return log ? logTicks() : linearTicks(); }
+
+private:
+    // Every loop below runs over a counted number of ticks: the range comes from a file, and a
+    // floating-point loop over 1e-300..1e300 (or with a step lost to rounding) never ends.
+    static constexpr int kMaxTicks = 12;
+
+    std::vector<double> logTicks() const
     {
         std::vector<double> out;
-        if (log) {
-            // Decades; with fewer than three of them, 2x and 5x ticks too so the axis reads.
-            const bool sparse = std::log10(high / low) < 2.5;
-            for (double decade = std::floor(std::log10(low)); decade <= std::ceil(std::log10(high));
-                 ++decade) {
-                for (const double factor : {1.0, 2.0, 5.0}) {
-                    if (factor != 1.0 && !sparse)
-                        continue;
-                    const double value = factor * std::pow(10.0, decade);
-                    if (value >= low * 0.999 && value <= high * 1.001)
-                        out.push_back(value);
-                }
+        const double first = std::floor(std::log10(low));
+        const double last = std::ceil(std::log10(high));
+        if (!std::isfinite(first) || !std::isfinite(last) || last < first)
+            return linearTicks();
+        // Decades (every n-th when there are many); with fewer than three decades, 2x and 5x
+        // ticks too so the axis reads.
+        const double decades = last - first;
+        const bool sparse = std::log10(high / low) < 2.5;
+        const double stride = std::max(1.0, std::ceil(decades / kMaxTicks));
+        for (int i = 0; i * stride <= decades; ++i) {
+            const double decade = first + i * stride;
+            for (const double factor : {1.0, 2.0, 5.0}) {
+                if (factor != 1.0 && !sparse)
+                    continue;
+                const double value = factor * std::pow(10.0, decade);
+                if (value >= low * 0.999 && value <= high * 1.001)
+                    out.push_back(value);
             }
-            if (out.size() >= 2)
-                return out;
-            out.clear();
         }
+        if (out.size() >= 2)
+            return out;
+        return linearTicks();
+    }
+
+    std::vector<double> linearTicks() const
+    {
         const double span = high - low;
+        if (!std::isfinite(span) || !(span > 0.0))
+            return {low, high};
         const double rough = span / 5.0;
         const double magnitude = std::pow(10.0, std::floor(std::log10(rough)));
         double step = magnitude;
@@ -87,9 +105,16 @@ struct Axis
             if (span / step <= 6.0)
                 break;
         }
-        for (double value = std::ceil(low / step) * step; value <= high + step * 1e-9;
-             value += step)
+        const double start = std::ceil(low / step) * step;
+        if (!std::isfinite(start) || !(step > 0.0))
+            return {low, high};
+        std::vector<double> out;
+        for (int i = 0; i <= kMaxTicks; ++i) {
+            const double value = start + i * step;
+            if (value > high + step * 1e-9)
+                break;
             out.push_back(std::fabs(value) < step * 1e-9 ? 0.0 : value);
+        }
         return out;
     }
 };
@@ -121,9 +146,15 @@ std::pair<double, double> dataRange(const Figure& figure, bool xAxis, bool log)
     if (!std::isfinite(low))
         return log ? std::pair{1.0, 10.0} : std::pair{0.0, 1.0};
     if (log) {
-        if (high / low < 1.0001)
-            return {low / 2.0, high * 2.0};
-        return {low / std::pow(high / low, 0.04), high * std::pow(high / low, 0.04)};
+        // Padded in decades, and kept within the doubles: 1e-300..1e300 must not become 0..inf.
+        const double lowDecade = std::log10(low);
+        const double highDecade = std::log10(high);
+        const double pad =
+            highDecade - lowDecade < 1e-4 ? std::log10(2.0) : 0.04 * (highDecade - lowDecade);
+        const double smallest = std::numeric_limits<double>::min();
+        const double largest = std::numeric_limits<double>::max();
+        return {std::clamp(std::pow(10.0, lowDecade - pad), smallest, low),
+                std::clamp(std::pow(10.0, highDecade + pad), high, largest)};
     }
     if (high - low < 1e-12 * std::max(1.0, std::fabs(high)))
         return {low - 0.5 * std::max(1.0, std::fabs(low)),
@@ -446,6 +477,17 @@ struct FigureReader
         }
         return value.get<double>();
     }
+    /// A whole number in [-1e6, 1e6]: colour and cell indices, cast to int (a cast of 1e308
+    /// would be undefined).
+    int index(const nlohmann::json& value, const std::string& key)
+    {
+        const double v = number(value, key);
+        if (!(v == std::floor(v) && std::fabs(v) <= 1e6)) {
+            fail(key, "must be a whole number between -1000000 and 1000000");
+            return 0;
+        }
+        return int(v);
+    }
     bool flag(const nlohmann::json& object, const char* key)
     {
         if (!object.contains(key))
@@ -496,7 +538,7 @@ FigureSeries readSeries(FigureReader& reader, const nlohmann::json& json, const 
     if (kind != "line" && kind != "scatter" && kind != "step")
         reader.fail(key + ".kind", "must be line, scatter or step");
     if (json.contains("colour_index"))
-        series.colourIndex = int(reader.number(json["colour_index"], key + ".colour_index"));
+        series.colourIndex = reader.index(json["colour_index"], key + ".colour_index");
     series.dashed = reader.flag(json, "dashed");
     if (const auto* points = reader.array(json, "points"))
         for (std::size_t i = 0; i < points->size(); ++i) {
@@ -567,13 +609,13 @@ Expected<Figure> figureFromJson(const nlohmann::json& json, const std::string& w
             heatmap.cellTexts = reader.texts(map, "cell_texts");
             if (const auto* cells = reader.array(map, "cells"))
                 for (const auto& cell : *cells)
-                    heatmap.categories.push_back(int(reader.number(cell, "heatmap.cells")));
+                    heatmap.categories.push_back(reader.index(cell, "heatmap.cells"));
             if (map.contains("highlighted_cell")) {
                 const auto& cell = map["highlighted_cell"];
                 if (cell.is_array() && cell.size() == 2)
                     heatmap.highlightedCell =
-                        std::pair{int(reader.number(cell[0], "heatmap.highlighted_cell")),
-                                  int(reader.number(cell[1], "heatmap.highlighted_cell"))};
+                        std::pair{reader.index(cell[0], "heatmap.highlighted_cell"),
+                                  reader.index(cell[1], "heatmap.highlighted_cell")};
                 else
                     reader.fail("heatmap.highlighted_cell", "must be [column, row]");
             }

@@ -20,8 +20,8 @@ struct EngineSetup
     std::uint64_t seed = 0; ///< The replication seed.
     ArrivalRing* arrivals = nullptr;
     Recorder* recorder = nullptr;
-    /// Called about every 64 Ki dispatched requests with the count since the last call; returns
-    /// false when the run is cancelled.
+    /// Called about every kTickRequests dispatched requests with the count since the last call;
+    /// returns false when the run is cancelled.
     std::function<bool(std::uint64_t)> tick;
 };
 
@@ -39,7 +39,9 @@ struct EngineOutcome
     std::string message;
 };
 
-/// Dispatched requests between two EngineSetup::tick calls.
-inline constexpr std::uint64_t kTickRequests = 65536;
+/// Dispatched requests between two EngineSetup::tick calls. Small enough that Cancel acts within
+/// 100 ms even for the slowest accepted scenario (a request costs at most a few hundred MMPP
+/// switches, see scenarioread.cpp), large enough that the atomic count costs nothing measurable.
+inline constexpr std::uint64_t kTickRequests = 4096;
 
 } // namespace bs::sim

@@ -20,6 +20,51 @@ NumberRule wholeRange(double lo, double hi)
     return {lo, hi, false, true};
 }
 
+// Ranges that keep simulated time advancing. A billion requests at the lowest rate end near
+// 1e12 s, where a double still resolves 0.1 ms; a dwell, period or variability that rounds to
+// zero or infinity would otherwise leave a loop waiting for time that never passes.
+constexpr double kMinRatePerS = 1e-3;
+constexpr double kMaxRatePerS = 1e9;
+constexpr double kMinDwellS = 1e-6;
+constexpr double kMaxDwellS = 1e9;
+/// Mean requests per MMPP dwell cycle: below it, hundreds of state switches per request.
+constexpr double kMinRequestsPerCycle = 1e-2;
+constexpr double kMinPeriodS = 1e-3;
+constexpr double kMaxTimeS = 1e9;
+/// Above it the trough rate is under 1% of the mean and single gaps span many periods.
+constexpr double kMaxAmplitude = 0.99;
+constexpr double kMinMultiplier = 1e-3;
+constexpr double kMaxMultiplier = 1e6;
+constexpr double kMinCv = 1e-3;
+constexpr double kMaxArrivalCv = 100.0;
+/// Beyond it almost every sampled service time is ~0 and the mean rests on a few giant ones.
+constexpr double kMaxServiceCv = 10.0;
+constexpr double kMaxServiceMs = 1e9;
+
+std::string formatNumber(double v);
+
+NumberRule rateRule()
+{
+    return {0.0, kMaxRatePerS, true, false};
+}
+
+/// Fails when value lies below min (after the rule's own checks passed).
+void requireAtLeast(JsonFields& f, const char* key, double value, double min)
+{
+    if (f.ok() && value < min)
+        f.fail(key, "must be at least " + formatNumber(min) + " (got " + formatNumber(value) + ")");
+}
+
+/// A coefficient of variation: 0 (no variability) or within [kMinCv, maxCv].
+double readCv(JsonFields& f, double maxCv)
+{
+    const double cv = f.number("cv", NumberRule::range(0.0, maxCv));
+    if (f.ok() && cv > 0.0 && cv < kMinCv)
+        f.fail("cv",
+               "must be 0 or at least " + formatNumber(kMinCv) + " (got " + formatNumber(cv) + ")");
+    return cv;
+}
+
 double seconds(double milliseconds)
 {
     return milliseconds / 1000.0;
@@ -54,16 +99,21 @@ Status readProfile(const json& object, const std::string& where, const std::stri
     const std::string kind = f.choice("kind", {"diurnal", "ramp"});
     if (kind == "diurnal") {
         out.kind = RateProfile::Kind::Diurnal;
-        out.periodS = f.numberOr("period_s", 86400.0, NumberRule::positive());
+        out.periodS = f.numberOr("period_s", 86400.0, NumberRule::range(kMinPeriodS, kMaxTimeS));
         out.amplitude = f.number("amplitude", NumberRule::nonNegative());
-        out.peakS = f.numberOr("peak_s", 0.0);
+        out.peakS = f.numberOr("peak_s", 0.0, NumberRule::range(-kMaxTimeS, kMaxTimeS));
         if (f.ok() && out.amplitude >= 1.0)
             f.fail("amplitude", "must be less than 1 (got " + formatNumber(out.amplitude) +
                                     "); the rate would reach zero");
+        if (f.ok() && out.amplitude > kMaxAmplitude)
+            f.fail("amplitude", "must be at most " + formatNumber(kMaxAmplitude) + " (got " +
+                                    formatNumber(out.amplitude) +
+                                    "); the rate would almost stop at the trough");
     } else if (kind == "ramp") {
         out.kind = RateProfile::Kind::Ramp;
-        out.timesS = f.numbers("times_s");
-        out.multipliers = f.numbers("multipliers", NumberRule::positive());
+        out.timesS = f.numbers("times_s", NumberRule::range(-kMaxTimeS, kMaxTimeS));
+        out.multipliers =
+            f.numbers("multipliers", NumberRule::range(kMinMultiplier, kMaxMultiplier));
         requireIncreasing(f, "times_s", out.timesS, false, "times must increase");
         if (f.ok() && out.timesS.empty())
             f.fail("times_s", "needs at least one point");
@@ -77,8 +127,8 @@ Status readProfile(const json& object, const std::string& where, const std::stri
 
 void readMmpp(JsonFields& f, ArrivalSpec& out)
 {
-    const auto rates = f.numbers("rates_per_s", NumberRule::nonNegative());
-    const auto dwell = f.numbers("mean_dwell_s", NumberRule::positive());
+    const auto rates = f.numbers("rates_per_s", NumberRule::range(0.0, kMaxRatePerS));
+    const auto dwell = f.numbers("mean_dwell_s", {0.0, kMaxDwellS, true, false});
     if (!f.ok())
         return;
     if (rates.size() != 2)
@@ -89,6 +139,20 @@ void readMmpp(JsonFields& f, ArrivalSpec& out)
                                           std::to_string(dwell.size()) + ")");
     if (rates[0] == 0.0 && rates[1] == 0.0)
         return f.fail("rates_per_s", "at least one state needs a positive rate");
+    for (std::size_t i = 0; i < 2; ++i) {
+        if (dwell[i] < kMinDwellS)
+            return f.fail("mean_dwell_s[" + std::to_string(i) + "]",
+                          "must be at least " + formatNumber(kMinDwellS) + " (got " +
+                              formatNumber(dwell[i]) + ")");
+        if (rates[i] > 0.0 && rates[i] < kMinRatePerS)
+            return f.fail("rates_per_s[" + std::to_string(i) + "]",
+                          "must be 0 or at least " + formatNumber(kMinRatePerS) + " (got " +
+                              formatNumber(rates[i]) + ")");
+    }
+    if (rates[0] * dwell[0] + rates[1] * dwell[1] < kMinRequestsPerCycle)
+        return f.fail("mean_dwell_s",
+                      "too short for the rates: fewer than " + formatNumber(kMinRequestsPerCycle) +
+                          " requests arrive per dwell cycle (rates_per_s x mean_dwell_s)");
     out.ratesPerS = {rates[0], rates[1]};
     out.meanDwellS = {dwell[0], dwell[1]};
 }
@@ -114,7 +178,9 @@ void readReplay(JsonFields& f, ArrivalSpec& out)
             f.fail("times_s",
                    "needs at least 2 timestamps (got " + std::to_string(out.timesS.size()) + ")");
     }
-    out.ratePerS = f.optionalNumber("rate_per_s", NumberRule::positive()).value_or(0.0);
+    out.ratePerS = f.optionalNumber("rate_per_s", rateRule()).value_or(0.0);
+    if (out.ratePerS > 0.0)
+        requireAtLeast(f, "rate_per_s", out.ratePerS, kMinRatePerS);
     out.loop = f.boolean("loop", true);
 }
 
@@ -128,9 +194,10 @@ Status readArrivals(const json& object, const std::string& where, const std::str
         out.kind = kind == "poisson"         ? ArrivalSpec::Kind::Poisson
                    : kind == "deterministic" ? ArrivalSpec::Kind::Deterministic
                                              : ArrivalSpec::Kind::Gamma;
-        out.ratePerS = f.number("rate_per_s", NumberRule::positive());
+        out.ratePerS = f.number("rate_per_s", rateRule());
+        requireAtLeast(f, "rate_per_s", out.ratePerS, kMinRatePerS);
         if (kind == "gamma")
-            out.cv = f.number("cv", NumberRule::nonNegative());
+            out.cv = readCv(f, kMaxArrivalCv);
     } else if (kind == "mmpp2") {
         out.kind = ArrivalSpec::Kind::Mmpp2;
         readMmpp(f, out);
@@ -252,7 +319,7 @@ Status readDistribution(const json& object, const std::string& where, const std:
         out.cv = 1.0;
     } else if (kind == "gamma" || kind == "lognormal") {
         out.kind = kind == "gamma" ? VariabilityKind::Gamma : VariabilityKind::Lognormal;
-        out.cv = f.number("cv", NumberRule::nonNegative());
+        out.cv = readCv(f, kMaxServiceCv);
     }
     return f.finish();
 }
@@ -260,7 +327,7 @@ Status readDistribution(const json& object, const std::string& where, const std:
 void readTable(JsonFields& f, ServiceSpec& out)
 {
     out.tableBatch = f.numbers("batch", wholeRange(1, kMaxBatch));
-    const auto latencyMs = f.numbers("latency_ms", NumberRule::positive());
+    const auto latencyMs = f.numbers("latency_ms", {0.0, kMaxServiceMs, true, false});
     requireIncreasing(f, "batch", out.tableBatch, false, "batch sizes must increase");
     if (!f.ok())
         return;
@@ -282,8 +349,8 @@ Status readService(const json& object, const std::string& where, const std::stri
     out.distribution = {};
     if (kind == "linear") {
         out.kind = ServiceSpec::Kind::Linear;
-        out.baseS = seconds(f.number("base_ms", NumberRule::nonNegative()));
-        out.perItemS = seconds(f.number("per_item_ms", NumberRule::nonNegative()));
+        out.baseS = seconds(f.number("base_ms", NumberRule::range(0.0, kMaxServiceMs)));
+        out.perItemS = seconds(f.number("per_item_ms", NumberRule::range(0.0, kMaxServiceMs)));
         if (f.ok() && out.baseS + out.perItemS <= 0.0)
             f.fail("per_item_ms", "base_ms and per_item_ms cannot both be 0");
     } else if (kind == "table") {
@@ -291,7 +358,7 @@ Status readService(const json& object, const std::string& where, const std::stri
         readTable(f, out);
     } else if (kind == "exponential") {
         out.kind = ServiceSpec::Kind::Exponential;
-        out.meanS = seconds(f.number("mean_ms", NumberRule::positive()));
+        out.meanS = seconds(f.number("mean_ms", {0.0, kMaxServiceMs, true, false}));
         out.distribution = {VariabilityKind::Exponential, 1.0};
     } else if (kind == "accelerator") {
         out.kind = ServiceSpec::Kind::Accelerator;

@@ -1,6 +1,7 @@
 #include "util/sha256.h"
 
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <vector>
 
@@ -94,6 +95,11 @@ std::string Sha256::hexDigest()
 
 Expected<std::string> sha256OfFile(const std::string& path, const CancelToken& cancel)
 {
+    // A FIFO would block the open until a writer appears; only regular files are hashed.
+    std::error_code ec;
+    if (std::filesystem::exists(path, ec) && !std::filesystem::is_regular_file(path, ec))
+        return makeError(ErrorCode::Io, path, 0, 0,
+                         "not a regular file (a pipe, socket, device or folder); not hashed");
     std::ifstream in(path, std::ios::binary);
     if (!in)
         return makeError(ErrorCode::Io, path, 0, 0, "cannot open file for hashing");

@@ -43,6 +43,16 @@ QString joinValues(const nlohmann::json& values)
     return parts.join(QStringLiteral(", "));
 }
 
+/// The value at key when it has the wanted type, else the fallback: a hand-edited project with
+/// `robust: "yes"` must open (the compute step then names the bad key), never throw.
+nlohmann::json valueOfType(const nlohmann::json& object, const char* key, nlohmann::json fallback)
+{
+    if (!object.is_object())
+        return fallback;
+    const auto it = object.find(key);
+    return it != object.end() && it->type() == fallback.type() ? *it : fallback;
+}
+
 std::optional<double> optionalNumber(const nlohmann::json& object, const char* key)
 {
     if (object.is_object() && object.contains(key) && object[key].is_number())
@@ -176,16 +186,16 @@ void RegionView::readInputsFromProject()
     const nlohmann::json region = m_model->region();
     m_loading = true;
     const nlohmann::json batches =
-        region.value("max_batch_values", nlohmann::json::array({1, 2, 4, 8, 16, 32, 64}));
-    const nlohmann::json delays =
-        region.value("max_queue_delay_ms_values", nlohmann::json::array({0, 0.5, 1, 2, 5, 10}));
+        valueOfType(region, "max_batch_values", nlohmann::json::array({1, 2, 4, 8, 16, 32, 64}));
+    const nlohmann::json delays = valueOfType(region, "max_queue_delay_ms_values",
+                                              nlohmann::json::array({0, 0.5, 1, 2, 5, 10}));
     m_maxBatches->setText(joinValues(batches));
     m_delays->setText(joinValues(delays));
-    m_rates->setText(joinValues(region.value("rate_per_s_values", nlohmann::json::array())));
-    const int objective = m_objective->findData(
-        QString::fromStdString(region.value("objective", std::string("max-throughput"))));
+    m_rates->setText(joinValues(valueOfType(region, "rate_per_s_values", nlohmann::json::array())));
+    const int objective = m_objective->findData(QString::fromStdString(
+        valueOfType(region, "objective", "max-throughput").get<std::string>()));
     m_objective->setCurrentIndex(std::max(objective, 0));
-    m_robust->setChecked(region.value("robust", false));
+    m_robust->setChecked(valueOfType(region, "robust", false).get<bool>());
     QStringList limits;
     if (const auto sla = optionalNumber(region, "sla_p99_ms"))
         limits << tr("p99 ≤ %1 ms").arg(*sla);
@@ -197,9 +207,13 @@ void RegionView::readInputsFromProject()
         limits << tr("temperature ≤ %1 °C").arg(*temperature);
     if (const auto energy = optionalNumber(region, "max_energy_per_inference_j"))
         limits << tr("energy ≤ %1 mJ/inference").arg(*energy * 1e3);
-    m_limits->setText(
-        limits.join(QStringLiteral(", ")) +
-        tr("   (SLA in the Model dock; other limits in the project's region section)"));
+    QString text = limits.join(QStringLiteral(", ")) +
+                   tr("   (SLA in the Model dock; other limits in the project's region section)");
+    // A wrongly typed key was replaced by its default above; say so rather than hide it.
+    if (auto status = analysis::checkRegionSection(region, "region"); !status)
+        text += tr("\nThe project's region section is not usable as stored: %1")
+                    .arg(QString::fromStdString(status.error().toString()));
+    m_limits->setText(text);
     m_loading = false;
 }
 
