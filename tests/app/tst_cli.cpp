@@ -1,9 +1,11 @@
 #include "testsupport.h"
 
+#include <QDir>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QTemporaryDir>
 #include <QtTest>
 
 namespace {
@@ -20,6 +22,25 @@ CliRun runCli(const QStringList& args)
     QProcess process;
     process.start(QStringLiteral(BATCHSCOPE_CLI_PATH), args);
     process.waitForFinished(120000);
+    return {process.exitCode(), process.readAllStandardOutput(), process.readAllStandardError()};
+}
+
+QString hostilePath(const QString& name)
+{
+    return bs::test::testDataPath(QStringLiteral("hostile/") + name);
+}
+
+/// A run with a deadline: a hang is a failure, not a stuck suite.
+CliRun runWithin(const QStringList& args, int milliseconds, bool* finished)
+{
+    QProcess process;
+    process.start(QStringLiteral(BATCHSCOPE_CLI_PATH), args);
+    *finished =
+        process.waitForFinished(milliseconds) && process.exitStatus() == QProcess::NormalExit;
+    if (!*finished) {
+        process.kill();
+        process.waitForFinished();
+    }
     return {process.exitCode(), process.readAllStandardOutput(), process.readAllStandardError()};
 }
 
@@ -40,6 +61,11 @@ private Q_SLOTS:
     void errorsGoToStderrWithExitCodes_data();
     void errorsGoToStderrWithExitCodes();
     void analyzePrintsOneWholeTraceRow();
+    void hostileCorpusGivesAClearOutcomeWithin10s_data();
+    void hostileCorpusGivesAClearOutcomeWithin10s();
+    void controlCharactersInNamesAreMadeVisible();
+    void reportRefusesToOverwriteTheProject();
+    void pdfOfAMegabyteWordIsQuick();
 };
 
 void TestCli::versionAndHelp()
@@ -119,6 +145,94 @@ void TestCli::analyzePrintsOneWholeTraceRow()
     const QString out = QString::fromUtf8(run.out);
     QVERIFY2(out.contains(QStringLiteral("steps       whole trace")), qPrintable(out));
     QCOMPARE(out.count(QStringLiteral("whole trace: wall ")), 1);
+}
+
+void TestCli::hostileCorpusGivesAClearOutcomeWithin10s_data()
+{
+    QTest::addColumn<QString>("file");
+    const QDir folder(bs::test::testDataPath(QStringLiteral("hostile")));
+    for (const QString& name :
+         folder.entryList({QStringLiteral("*.bsproj"), QStringLiteral("*.json")}))
+        QTest::newRow(name.toUtf8().constData()) << name;
+}
+
+void TestCli::hostileCorpusGivesAClearOutcomeWithin10s()
+{
+    // Issue 22: a clear error (exit 1, the reason on stderr) or a result, never an abort or
+    // a hang.
+    QFETCH(QString, file);
+    QTemporaryDir dir;
+    const QStringList args =
+        file.endsWith(QStringLiteral(".json"))
+            ? QStringList{QStringLiteral("simulate"), hostilePath(file)}
+            : QStringList{QStringLiteral("report"), hostilePath(file), QStringLiteral("-o"),
+                          dir.filePath(QStringLiteral("r.md"))};
+    bool finished = false;
+    const CliRun run = runWithin(args, 10000, &finished);
+    QVERIFY2(finished, "did not end within 10 s");
+    QVERIFY2(run.exitCode == 0 || run.exitCode == 1, run.err.constData());
+    if (run.exitCode == 1)
+        QVERIFY2(run.err.contains(": ") && !run.err.contains("internal error"),
+                 run.err.constData());
+}
+
+void TestCli::controlCharactersInNamesAreMadeVisible()
+{
+    // Regression: the title's OSC 52 (clipboard) and OSC 0 (window title) reached the terminal.
+    for (const auto& args :
+         {QStringList{QStringLiteral("project"), QStringLiteral("info"),
+                      hostilePath(QStringLiteral("control-characters.bsproj"))},
+          QStringList{QStringLiteral("inspect"),
+                      hostilePath(QStringLiteral("control-characters.bsproj"))}}) {
+        const CliRun run = runCli(args);
+        const QByteArray all = run.out + run.err;
+        QVERIFY2(!all.contains('\x1b') && !all.contains('\x07') && !all.contains("\xc2\x9b"),
+                 all.constData());
+    }
+    const CliRun info = runCli({QStringLiteral("project"), QStringLiteral("info"),
+                                hostilePath(QStringLiteral("control-characters.bsproj"))});
+    QVERIFY2(info.out.contains("T\\u001B]52;c;"), info.out.constData());
+    QVERIFY(info.out.contains("S\\u001B[2J"));
+}
+
+void TestCli::reportRefusesToOverwriteTheProject()
+{
+    // Regression: `report P --format html -o P` replaced the project with the report.
+    QTemporaryDir dir;
+    const QString project = dir.filePath(QStringLiteral("p.bsproj"));
+    QVERIFY(QFile::copy(hostilePath(QStringLiteral("control-characters.bsproj")), project));
+    const QByteArray before = bs::test::readFile(project);
+    const CliRun run = runCli({QStringLiteral("report"), project, QStringLiteral("--format"),
+                               QStringLiteral("html"), QStringLiteral("-o"), project});
+    QVERIFY(run.exitCode != 0);
+    QVERIFY2(run.err.contains("is the project being reported on"), run.err.constData());
+    QCOMPARE(bs::test::readFile(project), before);
+}
+
+void TestCli::pdfOfAMegabyteWordIsQuick()
+{
+    // Regression: a 1 MB unbroken word in a memo field kept the PDF layout busy > 120 s.
+    QTemporaryDir dir;
+    QFile base(hostilePath(QStringLiteral("region-robust-yes.bsproj")));
+    QVERIFY(base.open(QIODevice::ReadOnly));
+    QJsonObject project = QJsonDocument::fromJson(base.readAll()).object();
+    project[QStringLiteral("region")] = QJsonObject{{QStringLiteral("sla_p99_ms"), 15}};
+    project[QStringLiteral("memo")] = QJsonObject{
+        {QStringLiteral("fields"),
+         QJsonObject{{QStringLiteral("failing_metric"),
+                      QJsonObject{{QStringLiteral("text"), QString(1000000, QLatin1Char('x'))},
+                                  {QStringLiteral("edited"), true}}}}}};
+    const QString path = dir.filePath(QStringLiteral("long.bsproj"));
+    QFile out(path);
+    QVERIFY(out.open(QIODevice::WriteOnly));
+    out.write(QJsonDocument(project).toJson());
+    out.close();
+    bool finished = false;
+    const CliRun run = runWithin({QStringLiteral("report"), path, QStringLiteral("-o"),
+                                  dir.filePath(QStringLiteral("long.pdf"))},
+                                 60000, &finished);
+    QVERIFY2(finished, "the PDF took over 60 s");
+    QCOMPARE(run.exitCode, 0);
 }
 
 QTEST_GUILESS_MAIN(TestCli)
