@@ -277,8 +277,29 @@ void flowSection(PageFlow& flow, const playbook::ReportSection& section, const Q
         flowSection(flow, subsection, QString(), std::min(level + 1, 3));
 }
 
+/// A draft says so at the top of every page, in the top margin, so no page can be taken out
+/// and read as final.
+void paintDraftHeader(QPainter& painter, const playbook::ReportDocument& report)
+{
+    if (!report.isDraft())
+        return;
+    painter.save();
+    QFont font = painter.font();
+    font.setPointSizeF(8.0);
+    font.setBold(true);
+    painter.setFont(font);
+    painter.setPen(QColor(0xd5, 0x5e, 0x00));
+    const QRectF line(kMarginPt, kMarginPt - 36.0, kContentWidthPt, 30.0);
+    painter.drawText(
+        line, Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap,
+        painter.fontMetrics().elidedText(QString::fromStdString(playbook::draftBanner(report)),
+                                         Qt::ElideRight, int(2 * kContentWidthPt)));
+    painter.restore();
+}
+
 void paintFooter(QPainter& painter, const playbook::ReportDocument& report, int page, int pages)
 {
+    paintDraftHeader(painter, report);
     painter.save();
     QFont font = painter.font();
     font.setPointSizeF(7.5);
