@@ -63,6 +63,9 @@ std::string manPage()
         << ".SH EXIT STATUS\n.TP\n.B 0\nSuccess.\n.TP\n.B 1\nBad input: a file or value "
            "could not be used; the reason is on standard error as "
            "\\fIfile\\fR:\\fIline\\fR:\\fIcolumn\\fR: \\fImessage\\fR.\n.TP\n.B 2\nUsage error.\n"
+           ".TP\n.B 3\n\\fBreport\\fR wrote a DRAFT report (a step-1 blocker not accepted "
+           "with a reason, or a decision its sign-offs do not allow); \\-\\-allow\\-draft "
+           "exits 0 instead.\n"
         << ".SH SEE ALSO\n.BR batchscope (1)\n";
     return out.str();
 }

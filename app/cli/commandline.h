@@ -62,6 +62,7 @@ enum ExitCode
     kExitOk = 0,
     kExitBadInput = 1,
     kExitUsage = 2,
+    kExitDraft = 3, ///< `report` wrote a DRAFT report (allowed with --allow-draft).
 };
 
 Expected<ParsedArgs> parseArgs(const CommandSpec& spec, const std::vector<std::string>& args);

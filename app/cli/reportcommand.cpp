@@ -157,8 +157,12 @@ nlohmann::json outcomeJson(const playbook::ReportBundle& bundle, const std::stri
     const auto& ranked = bundle.result.classification.ranked;
     return {{"output", output},
             {"format", format},
+            {"draft", bundle.document.isDraft()},
+            {"draft_reasons", bundle.document.draftReasons},
             {"steps", std::move(steps)},
-            {"mechanism", ranked.empty() ? "" : playbook::mechanismName(ranked.front().mechanism)},
+            {"mechanism", bundle.result.classification.claims()
+                              ? playbook::mechanismName(ranked.front().mechanism)
+                              : ""},
             {"pitfalls", std::move(pitfalls)}};
 }
 
@@ -173,6 +177,8 @@ void printOutcome(const nlohmann::json& outcome, std::ostream& out)
         out << "Leading mechanism: " << outcome["mechanism"].get<std::string>() << "\n";
     for (const auto& p : outcome["pitfalls"])
         out << "Pitfall: " << p["text"].get<std::string>() << "\n";
+    for (const auto& reason : outcome["draft_reasons"])
+        out << "DRAFT: " << reason.get<std::string>() << "\n";
 }
 
 /// Takes "-o FILE" out of the positionals (the shared parser reads single-dash words as
@@ -232,6 +238,13 @@ int runReport(const ParsedArgs& rawArgs, CliIo& io)
         io.out << outcome.dump(2) << '\n';
     else
         printOutcome(outcome, io.out);
+    // The draft is written (it is marked on every page), but a script must not mistake it for
+    // a final report.
+    if (bundle->document.isDraft() && !args.has("--allow-draft")) {
+        io.err << "error: " << *output << " is a DRAFT: " << playbook::draftBanner(bundle->document)
+               << " (pass --allow-draft to accept a draft)\n";
+        return kExitDraft;
+    }
     return kExitOk;
 }
 
@@ -258,9 +271,14 @@ CommandSpec reportCommand()
             "seeds, tool version).\nFormats (default: from the output file's extension):\n" +
                 formatHelp() +
                 "Referenced datasets are read again from their paths; one that cannot be read is "
-                "left out\nwith a warning. SOURCE_DATE_EPOCH pins the generation time.",
+                "left out\nwith a warning. SOURCE_DATE_EPOCH pins the generation time.\n"
+                "A report is a DRAFT (marked on every page) while a step-1 blocker is not "
+                "accepted with a\nreason, or while the memo's decision is one its sign-offs "
+                "do not allow; the draft is\nwritten and the exit code is 3 unless "
+                "--allow-draft is given.",
             {{"--format", "FORMAT", "output format: " + formatNames()},
-             {"--output", "FILE", "the report file to write (short: -o FILE)"}},
+             {"--output", "FILE", "the report file to write (short: -o FILE)"},
+             {"--allow-draft", {}, "exit 0 even when the report is a DRAFT"}},
             &runReport};
 }
 

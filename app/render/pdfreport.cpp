@@ -308,8 +308,30 @@ void flowSection(PageFlow& flow, const playbook::ReportSection& section, const Q
         flowSection(flow, subsection, QString(), std::min(level + 1, 3));
 }
 
-void paintFooter(QPainter& painter, const QString& title, int page, int pages)
+/// A draft says so at the top of every page, in the top margin, so no page can be taken out
+/// and read as final.
+void paintDraftHeader(QPainter& painter, const playbook::ReportDocument& report)
 {
+    if (!report.isDraft())
+        return;
+    painter.save();
+    QFont font = painter.font();
+    font.setPointSizeF(8.0);
+    font.setBold(true);
+    painter.setFont(font);
+    painter.setPen(QColor(0xd5, 0x5e, 0x00));
+    const QRectF line(kMarginPt, kMarginPt - 36.0, kContentWidthPt, 30.0);
+    painter.drawText(
+        line, Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap,
+        painter.fontMetrics().elidedText(QString::fromStdString(playbook::draftBanner(report)),
+                                         Qt::ElideRight, int(2 * kContentWidthPt)));
+    painter.restore();
+}
+
+void paintFooter(QPainter& painter, const playbook::ReportDocument& report, const QString& title,
+                 int page, int pages)
+{
+    paintDraftHeader(painter, report);
     painter.save();
     QFont font = painter.font();
     font.setPointSizeF(7.5);
@@ -377,7 +399,7 @@ Status writePdfReport(const playbook::ReportDocument& report, const QString& pat
     int page = 0;
     for (const auto& item : flow.items()) {
         while (page < item.page) {
-            paintFooter(painter, footer, page, flow.pageCount());
+            paintFooter(painter, report, footer, page, flow.pageCount());
             writer.newPage();
             ++page;
         }
@@ -390,7 +412,7 @@ Status writePdfReport(const playbook::ReportDocument& report, const QString& pat
             item.figure->render(&painter, QRectF(kMarginPt, item.y, kContentWidthPt, item.height));
         }
     }
-    paintFooter(painter, footer, page, flow.pageCount());
+    paintFooter(painter, report, footer, page, flow.pageCount());
     if (!painter.end())
         return makeError(ErrorCode::Io, path.toStdString(), 0, 0, "the PDF could not be completed");
     return {};

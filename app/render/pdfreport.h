@@ -9,7 +9,8 @@ namespace bs::render {
 
 /// Writes the report as an A4 PDF with Qt's PDF writer: a title block, numbered sections with
 /// step status badges, tables split across pages with their header repeated, figures painted
-/// from their SVG as vectors, attachments as code listings, and "page n of N" on every page.
+/// from their SVG as vectors, attachments as code listings, and "page n of N" on every page
+/// (a draft also says DRAFT, with its reasons, at the top of every page).
 /// Needs a QGuiApplication (fonts). Errors name the file.
 Status writePdfReport(const playbook::ReportDocument& report, const QString& path);
 

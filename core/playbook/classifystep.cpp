@@ -199,6 +199,29 @@ void findSeparatingEvidence(ClassificationFindings& findings)
     }
 }
 
+/// Quality outside its tolerance is a failing metric of its own (a precision change can be
+/// faster and still fail).
+std::string qualityFailure(const PlaybookContext& context)
+{
+    const auto& q = context.state.quality;
+    if (!q || std::fabs(q->candidate - q->baseline) <= q->tolerance)
+        return {};
+    return q->metric + " " + formatSigned(q->candidate - q->baseline, "") +
+           " outside its tolerance ±" + formatNumber(q->tolerance);
+}
+
+/// Evidence set aside as unrelated, and checks of belonging that could not be made.
+void noteEvidenceRelevance(const PlaybookContext& context, StepResult& step)
+{
+    for (const auto* side : {&context.inputs.baseline, &context.inputs.candidate}) {
+        for (const auto& aside : side->setAside)
+            step.warnings.push_back(side->role + " power log '" + aside.name +
+                                    "' is not used: " + aside.reason);
+        for (const auto& note : side->evidenceNotes)
+            step.warnings.push_back(note);
+    }
+}
+
 } // namespace
 
 StepResult classifyStep(const PlaybookContext& context, const LocateFindings& locate,
@@ -207,6 +230,7 @@ StepResult classifyStep(const PlaybookContext& context, const LocateFindings& lo
     StepResult step;
     step.number = 3;
     step.title = "Classify the dominant mechanism";
+    noteEvidenceRelevance(context, step);
     findings.ranked = assessHypotheses(context, locate);
     for (auto& h : findings.ranked)
         score(h);
@@ -226,7 +250,21 @@ StepResult classifyStep(const PlaybookContext& context, const LocateFindings& lo
         step.numbers.push_back({std::string("score: ") + mechanismName(h.mechanism), h.score, "",
                                 kNoValue, kNoValue, "step 3 signals"});
     step.missingEvidence = findings.separating;
+    const std::string quality = qualityFailure(context);
+    if (!locate.metrics.empty() && locate.failing.empty() && quality.empty()) {
+        // A mechanism explains a symptom; without one, a ranking is only a list of guesses.
+        findings.decided = false;
+        findings.noClaim = "no failing metric: no alarm metric (p99 latency, throughput, energy "
+                           "per inference) is worse in the candidate, the SLA is not missed "
+                           "and quality is within its tolerance";
+        step.status = StepStatus::Ok;
+        step.summary = "No mechanism is claimed: " + findings.noClaim +
+                       ". The scores below are shown for reference only.";
+        return step;
+    }
     if (top.rank <= 0.0) {
+        findings.decided = false;
+        findings.noClaim = "no mechanism could be assessed: the evidence each needs is missing";
         step.status = StepStatus::Blocker;
         step.summary = "No mechanism could be assessed: the evidence each needs is missing.";
         return step;

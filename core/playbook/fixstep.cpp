@@ -49,8 +49,21 @@ std::optional<int> coolestLargeBatch(const PlaybookContext& context, int below)
     return best;
 }
 
-std::vector<FixChoice> proposeFixes(const PlaybookContext& context, Mechanism top,
-                                    const sim::Scenario& scenario)
+/// The utilisation at which the target traffic saturates the candidate: past it the p99 is
+/// queueing for capacity, which no setting of the policy removes.
+constexpr double kSaturatedRho = 0.9;
+
+/// Capacity is the finding when the candidate runs the target traffic at or near saturation.
+bool capacityIsTheFinding(const PlaybookContext& context)
+{
+    const auto& candidate = context.simulated.candidate;
+    return candidate && candidate->stability.rho >= kSaturatedRho;
+}
+
+/// Changes aimed at the mechanism: policy knobs and config values only (reversible settings of
+/// the hardware under review). Adding hardware is not among them (see capacityAction).
+std::vector<FixChoice> mechanismFixes(const PlaybookContext& context, Mechanism top,
+                                      const sim::Scenario& scenario)
 {
     const double delayMs = scenario.policy.maxQueueDelayS * 1000.0;
     const int maxBatch = scenario.policy.maxBatch;
@@ -84,11 +97,16 @@ std::vector<FixChoice> proposeFixes(const PlaybookContext& context, Mechanism to
                 "double the batch cap: more work per watt under a "
                 "power limit (compute-bound batches)");
         halfDelay();
-        add("servers", scenario.servers.count + 1, "spread the load over one more device");
         break;
     case Mechanism::Compute:
-        add("servers", scenario.servers.count + 1, "add one device: compute-bound work scales out");
+        // Compute-bound batches take time in proportion to their work: smaller, sooner batches
+        // shorten the tail at the same work per item.
+        if (maxBatch > 1)
+            add("max_batch", maxBatch / 2,
+                "halve the batch cap: compute-bound batch time falls with its size");
         halfDelay();
+        if (auto b = baselineKnob(context, "precision"); b && accelerator)
+            add("precision", *b, "restore the baseline precision");
         break;
     case Mechanism::Memory:
         if (std::isfinite(delayMs) && delayMs > 0.0)
@@ -103,12 +121,26 @@ std::vector<FixChoice> proposeFixes(const PlaybookContext& context, Mechanism to
         halfDelay();
         break;
     }
+    return out;
+}
+
+std::vector<FixChoice> proposeFixes(const PlaybookContext& context, Mechanism top,
+                                    const sim::Scenario& scenario)
+{
+    auto out = mechanismFixes(context, top, scenario);
     // Drop no-op changes; smallest category first (stable: the order above within one).
     std::erase_if(
         out, [&scenario](const FixChoice& f) { return knobValue(scenario, f.knob) == f.value; });
     std::ranges::stable_sort(out, {}, [](const FixChoice& f) { return knobCategoryRank(f.knob); });
-    if (out.size() > kMaxTrials)
-        out.resize(kMaxTrials);
+    const std::size_t settings = capacityIsTheFinding(context) ? kMaxTrials - 1 : kMaxTrials;
+    if (out.size() > settings)
+        out.resize(settings);
+    if (capacityIsTheFinding(context))
+        out.push_back({"servers", scenario.servers.count + 1,
+                       "capacity action (adds hardware): the target traffic runs the candidate "
+                       "at " +
+                           formatNumber(100.0 * context.simulated.candidate->stability.rho, 2) +
+                           "% of its capacity"});
     return out;
 }
 
@@ -296,6 +328,17 @@ EvidenceTable trialTable(const FixFindings& findings)
     return table;
 }
 
+/// Which traffic the movements were simulated on, and whether the SLA is judged on it.
+std::string trafficText(const PlaybookContext& context)
+{
+    const auto& scenario = *context.scenarios.candidate;
+    if (context.scenarios.derived)
+        return "traffic derived from the candidate sweep '" + scenario.name +
+               "' (an assumption, not the target traffic)";
+    return "the target traffic '" + scenario.name + "'" +
+           (context.inputs.slaP99S ? " (the traffic the SLA is judged on)" : "");
+}
+
 /// Runs the trials and picks the best grade, the smallest change among equals (trials come
 /// smallest category first).
 void chooseFix(const PlaybookContext& context, const std::vector<FixChoice>& choices,
@@ -304,10 +347,17 @@ void chooseFix(const PlaybookContext& context, const std::vector<FixChoice>& cho
     std::vector<std::optional<sim::Scenario>> scenarios(choices.size());
     std::vector<std::optional<sim::Result>> results(choices.size());
     int chosen = -1;
+    bool settingMeetsTarget = false;
     for (std::size_t i = 0; i < choices.size(); ++i) {
         findings.trials.push_back(
             runTrial(context, *findings.reproducer, choices[i], scenarios[i], results[i]));
-        const int grade = trialGrade(findings.trials.back());
+        const auto& trial = findings.trials.back();
+        const int grade = trialGrade(trial);
+        // More hardware is the answer only when no setting of the hardware under review is.
+        if (knobCategoryRank(trial.choice.knob) == kCapacityRank && settingMeetsTarget &&
+            !findings.userChosen)
+            continue;
+        settingMeetsTarget = settingMeetsTarget || grade >= 2;
         if (grade >= 0 && (chosen < 0 || grade > trialGrade(findings.trials[std::size_t(chosen)])))
             chosen = int(i);
     }
@@ -358,6 +408,15 @@ StepResult fixStep(const PlaybookContext& context, const ClassificationFindings&
     if (context.state.fix) {
         choices.push_back(*context.state.fix);
         findings.userChosen = true;
+    } else if (!classification.claims()) {
+        // A fix addresses the classified mechanism; with none claimed there is nothing to aim
+        // a change at.
+        step.status = StepStatus::NotStarted;
+        step.summary = "No fix proposed: " + classification.noClaim +
+                       ". The reproducer is frozen for reference: scenario '" +
+                       findings.reproducer->name + "', seed " +
+                       std::to_string(findings.reproducer->seed) + ".";
+        return step;
     } else {
         choices = proposeFixes(context, classification.ranked.front().mechanism, *candidate);
     }
@@ -376,18 +435,24 @@ StepResult fixStep(const PlaybookContext& context, const ClassificationFindings&
         findings.trials, [&](const FixTrial& t) { return t.choice == *findings.chosen; });
     const int grade = trialGrade(*chosenTrial);
     const bool improved = grade == 3;
+    const bool capacity = knobCategoryRank(findings.chosen->knob) == kCapacityRank;
     step.status = improved ? StepStatus::Ok : StepStatus::Warning;
-    step.summary = "Change " + findings.chosen->knob + " from " + findings.from + " to " +
+    step.summary = std::string(capacity ? "Capacity action (adds hardware; no policy or config "
+                                          "setting reaches the target): change "
+                                        : "Change ") +
+                   findings.chosen->knob + " from " + findings.from + " to " +
                    valueText(findings.chosen->value) + " (" + findings.category + ", " +
                    (findings.userChosen ? "chosen by the user" : findings.chosen->reason) +
                    "). Reproducer: scenario '" + findings.reproducer->name + "', seed " +
-                   std::to_string(findings.reproducer->seed) + ". Expected: throughput " +
-                   movementCell(findings.movements[0]) + ", p99 " +
-                   movementCell(findings.movements[1]) + ", perf per watt " +
+                   std::to_string(findings.reproducer->seed) + ". Expected, on " +
+                   trafficText(context) + ": throughput " + movementCell(findings.movements[0]) +
+                   ", p99 " + movementCell(findings.movements[1]) + ", perf per watt " +
                    movementCell(findings.movements[2]) + ".";
     if (!improved)
         step.warnings.push_back("the chosen change " + verdictText(*chosenTrial) +
                                 " in the simulation");
+    if (!context.inputs.slaNote.empty())
+        step.warnings.push_back(context.inputs.slaNote);
     return step;
 }
 

@@ -64,9 +64,10 @@ void compareDatasets(const PlaybookContext& context, FreezeFindings& findings)
             return;
         const std::string where = base.name + " vs " + cand->name;
         for (auto& [key, b, c] : allTags(base.tags, cand->tags)) {
-            // Unknown on both sides is not "the same": the run was not frozen.
-            const bool differs = b != c || b.empty();
-            addItem(findings, {key, b, c, where, differs, false, {}});
+            // Unknown on both sides is not "the same" (the run was not frozen on it), but it
+            // is no evidence of a difference either.
+            const bool notRecorded = b.empty() && c.empty();
+            addItem(findings, {key, b, c, where, !notRecorded && b != c, notRecorded, false, {}});
         }
     }
 }
@@ -78,7 +79,8 @@ void compareScenarioSeed(const PlaybookContext& context, FreezeFindings& finding
         return;
     const auto seed = json->find("seed");
     if (seed == json->end() || !seed->is_number_unsigned()) {
-        findings.items.push_back({"scenario_seed", "", "", "target scenario", true, false, {}});
+        findings.items.push_back(
+            {"scenario_seed", "", "", "target scenario (no seed)", false, true, false, {}});
         return;
     }
     findings.scenarioSeed = std::to_string(seed->get<std::uint64_t>());
@@ -93,6 +95,7 @@ void compareScenarioSeed(const PlaybookContext& context, FreezeFindings& finding
                  "workload seed tags vs target scenario seed " + findings.scenarioSeed,
                  true,
                  false,
+                 false,
                  {}});
             return;
         }
@@ -103,21 +106,32 @@ void compareScenarioSeed(const PlaybookContext& context, FreezeFindings& finding
                               "target scenario",
                               false,
                               false,
+                              false,
                               {}});
 }
 
 std::string statusCell(const FreezeItem& item)
 {
-    if (!item.differs)
+    if (!item.needsAcceptance())
         return "same";
     if (item.accepted)
-        return "accepted: " + item.reason;
-    if (item.baseline.empty() && item.candidate.empty())
-        return "BLOCKER: not recorded on either side";
-    return "BLOCKER: differs";
+        return std::string(item.notRecorded ? "not recorded on either side, " : "") +
+               "accepted: " + item.reason;
+    return std::string("BLOCKER: ") + item.problem();
+}
+
+/// An acceptance counts only with a reason someone can read in the review.
+bool hasReason(const AcceptedDifference& acceptance)
+{
+    return acceptance.reason.find_first_not_of(" \t\r\n") != std::string::npos;
 }
 
 } // namespace
+
+const char* FreezeItem::problem() const
+{
+    return differs ? "differs" : notRecorded ? "not recorded on either side" : "";
+}
 
 StepResult freezeStep(const PlaybookContext& context, FreezeFindings& findings)
 {
@@ -139,13 +153,17 @@ StepResult freezeStep(const PlaybookContext& context, FreezeFindings& findings)
     EvidenceTable table{"Run tags, baseline vs candidate",
                         {"Tag", "Baseline", "Candidate", "Compared in", "Status"},
                         {},
-                        "An empty value on both sides counts as a difference: an unrecorded "
-                        "tag is not frozen."};
+                        "A tag neither side recorded is not a difference, but the runs are not "
+                        "frozen on it: it blocks like one until accepted with a reason."};
     for (auto& item : findings.items) {
-        if (item.differs) {
-            if (const auto* acceptance = context.state.acceptance(item.key)) {
+        if (item.needsAcceptance()) {
+            const auto* acceptance = context.state.acceptance(item.key);
+            if (acceptance && hasReason(*acceptance)) {
                 item.accepted = true;
                 item.reason = acceptance->reason;
+            } else if (acceptance) {
+                step.warnings.push_back("the acceptance of '" + item.key +
+                                        "' has no reason, so it does not count");
             }
             findings.blockers += !item.accepted;
             findings.accepted += item.accepted;
@@ -161,14 +179,14 @@ StepResult freezeStep(const PlaybookContext& context, FreezeFindings& findings)
     step.status = findings.blockers > 0 ? StepStatus::Blocker : StepStatus::Ok;
     std::string blocking;
     for (const auto& item : findings.items) {
-        if (item.differs && !item.accepted)
-            blocking += (blocking.empty() ? "" : ", ") + item.key;
+        if (item.needsAcceptance() && !item.accepted)
+            blocking += (blocking.empty() ? "" : ", ") + item.key +
+                        (item.notRecorded ? " (not recorded)" : "");
     }
     step.summary =
         findings.blockers > 0
             ? std::to_string(findings.blockers) +
-                  " difference(s) block the comparison until accepted with a reason: " + blocking +
-                  "."
+                  " item(s) block the comparison until accepted with a reason: " + blocking + "."
             : "Baseline and candidate are frozen: every tag matches or its "
               "difference is accepted (" +
                   std::to_string(findings.accepted) + " accepted).";

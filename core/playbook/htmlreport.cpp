@@ -25,6 +25,9 @@ td.pass,td.fail{color:#fff}
 dl dt{font-weight:bold;margin-top:.5em}dl dd{margin-left:1em;white-space:pre-wrap}
 pre{background:#f7f7f7;border:1px solid #ddd;padding:.6em;overflow-x:auto;font-size:.85em}
 figure{margin:1em 0}figcaption{color:#555;font-size:.9em}
+.draft{background:#d55e00;color:#fff;font-weight:bold;padding:.5em .8em}
+.draft-mark{position:fixed;top:.3em;right:.6em;color:#d55e00;font-weight:bold;
+border:2px solid #d55e00;padding:0 .4em;background:#fff}
 )";
 
 /// Escaped text with line breaks kept.
@@ -207,9 +210,15 @@ std::string renderHtml(const ReportDocument& document)
     HtmlWriter w;
     w.html << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>"
            << htmlEscape(document.title) << "</title>\n<style>" << kStyle
-           << "</style>\n</head>\n<body>\n<header><h1>" << text(document.title) << "</h1>\n";
+           << "</style>\n</head>\n<body>\n";
+    // A fixed element is repeated on every printed page by browsers: each page says DRAFT.
+    if (document.isDraft())
+        w.html << "<div class=\"draft-mark\">DRAFT</div>\n";
+    w.html << "<header><h1>" << text(document.title) << "</h1>\n";
     if (!document.subtitle.empty())
         w.html << "<p class=\"subtitle\">" << text(document.subtitle) << "</p>\n";
+    if (document.isDraft())
+        w.html << "<p class=\"draft\">" << text(draftBanner(document)) << "</p>\n";
     w.html << "<table class=\"titleblock\"><tbody>";
     for (const auto& [label, value] : document.titleBlock)
         w.html << "<tr><th>" << text(label) << "</th><td>" << text(value) << "</td></tr>";

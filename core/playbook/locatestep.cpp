@@ -129,6 +129,38 @@ void findDivergentBatches(LocateFindings& findings)
     findings.divergentBatches.assign(batches.begin(), batches.end());
 }
 
+std::string failingText(const StageMetric& m)
+{
+    std::string text = m.metric + " " + formatSigned(m.overall.delta, m.unit);
+    if (std::isfinite(m.overall.relative))
+        text += " (" + formatSigned(100.0 * m.overall.relative, "%", 2) + ")";
+    return text + " at " + m.overallLabel + " [" + m.source + "]" +
+           (m.persistence.text.empty() ? "" : "; " + m.persistence.text);
+}
+
+/// The symptom list: alarm metrics that got worse, and the SLA missed on the target traffic.
+void findFailing(const PlaybookContext& context, LocateFindings& findings)
+{
+    for (const auto& m : findings.metrics) {
+        if (m.stage != Stage::CompletionTail || !m.divergent())
+            continue;
+        const int worse = m.higherIsWorse ? 1 : -1;
+        if (m.overall.sign == worse || m.persistence.direction == worse)
+            findings.failing.push_back(failingText(m));
+    }
+    const auto& candidate = context.simulated.candidate;
+    const auto& sla = context.inputs.slaP99S;
+    if (!sla || !candidate || context.scenarios.derived || !candidate->stability.stable)
+        return;
+    // Over the SLA beyond its interval: a miss the replications agree on.
+    const auto& p99 = candidate->latency.p99;
+    if ((std::isfinite(p99.ciLow) ? p99.ciLow : p99.value) > *sla)
+        findings.failing.push_back("p99 latency " +
+                                   formatValue(candidate->latency.p99.value * 1e3, "ms") +
+                                   " over the SLA " + formatValue(*sla * 1e3, "ms") +
+                                   " on the target traffic [simulation]");
+}
+
 /// Queue wait p99 change over p99 latency change from the same source. Simulated waits count
 /// only when the runs differ in policy knobs alone: a slower service also lengthens the queue,
 /// and that queueing is the service change's consequence, not its cause.
@@ -309,6 +341,7 @@ StepResult locateStep(const PlaybookContext& context, LocateFindings& findings)
     }
     findings.tailMetric = tailMetricIndex(findings.metrics);
     findDivergentBatches(findings);
+    findFailing(context, findings);
     findings.queueShareOfTailChange =
         queueShareOfTailChange(findings.metrics, context.scenarios.policyOnlyDifference());
 

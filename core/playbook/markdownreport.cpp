@@ -232,6 +232,8 @@ MarkdownOutput renderMarkdown(const ReportDocument& document, const std::string&
     w.md << "# " << escapeText(document.title) << "\n\n";
     if (!document.subtitle.empty())
         w.md << "_" << escapeText(document.subtitle) << "_\n\n";
+    if (document.isDraft())
+        w.md << "> **" << escapeText(draftBanner(document)) << "**\n\n";
     w.md << "| Field | Value |\n| --- | --- |\n";
     for (const auto& [label, value] : document.titleBlock)
         w.md << "| " << escapeText(label, "<br>") << " | " << escapeText(value, "<br>") << " |\n";
@@ -247,6 +249,10 @@ MarkdownOutput renderMarkdown(const ReportDocument& document, const std::string&
     }
     for (const auto& s : document.sections)
         w.section(s, 2);
+    // Markdown has no pages: the banner closes the document too, where a reader who skipped
+    // to the end (the decision) looks.
+    if (document.isDraft())
+        w.md << "> **" << escapeText(draftBanner(document)) << "**\n";
     return {w.md.str(), std::move(w.files)};
 }
 

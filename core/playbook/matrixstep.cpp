@@ -231,9 +231,18 @@ StepResult matrixStep(const PlaybookContext& context, const FixFindings& fix,
     StepResult step;
     step.number = 5;
     step.title = "Re-run the full matrix";
-    if (!fix.reproducer || !fix.fixed) {
+    if (!fix.reproducer) {
+        // Nothing was replayed, so nothing can be called (not) bit-identical.
         step.status = StepStatus::NotStarted;
-        step.summary = "Not run: step 4 has no reproducer and fix.";
+        step.summary = "Not run: the reproducer is missing (step 4 built none), so there is "
+                       "nothing to replay or compare.";
+        step.missingEvidence.push_back("a reproducer: a project scenario of the target traffic, "
+                                       "or a candidate sweep to derive one");
+        return step;
+    }
+    if (!fix.fixed) {
+        step.status = StepStatus::NotStarted;
+        step.summary = "Not run: step 4 chose no fix to compare with the reproducer.";
         return step;
     }
     findings.rows.push_back(replayRow(context, *fix.reproducer, "reproducer"));
@@ -257,12 +266,19 @@ StepResult matrixStep(const PlaybookContext& context, const FixFindings& fix,
     step.tables.push_back(matrixTable(findings));
     step.numbers.push_back({"passed", double(findings.passed), "", kNoValue, kNoValue, "matrix"});
     step.numbers.push_back({"failed", double(findings.failed), "", kNoValue, kNoValue, "matrix"});
-    step.status = !findings.replayIdentical ? StepStatus::Blocker
-                  : findings.failed > 0     ? StepStatus::Warning
-                                            : StepStatus::Ok;
-    step.summary = std::to_string(findings.passed) + " passed, " + std::to_string(findings.failed) +
+    // A failed row is a failed matrix: the fix is not shown to hold, whatever else passed.
+    step.status = findings.failed > 0 ? StepStatus::Blocker : StepStatus::Ok;
+    step.summary = std::string(findings.failed > 0 ? "FAILED: " : "") +
+                   std::to_string(findings.passed) + " passed, " + std::to_string(findings.failed) +
                    " failed, " + std::to_string(findings.notRun) + " not run. Reproducer replay " +
                    (findings.replayIdentical ? "is bit-identical." : "is NOT bit-identical.");
+    std::string failedRows;
+    for (const auto& row : findings.rows) {
+        if (row.result == "fail")
+            failedRows += (failedRows.empty() ? "" : "; ") + row.slice + ": " + row.metric;
+    }
+    if (!failedRows.empty())
+        step.warnings.push_back("failed rows: " + failedRows);
     if (!context.scenarios.baseline)
         step.missingEvidence.push_back("a baseline scenario (a run-tag difference that maps to a "
                                        "scenario knob, or sweeps of both runs): fixed is "

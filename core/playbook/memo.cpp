@@ -63,6 +63,51 @@ const std::vector<MemoFieldRef>& memoFields()
     return fields;
 }
 
+namespace {
+
+std::string ownerText(const Owner& owner)
+{
+    return owner.role + (owner.name.empty() ? "" : " (" + owner.name + ")");
+}
+
+/// "A, B" for the owners in `state`; with their notes when `withNotes`.
+std::string ownersIn(const Memo& memo, SignoffState state, bool withNotes)
+{
+    std::string text;
+    for (const auto& owner : memo.owners) {
+        if (owner.state != state)
+            continue;
+        text += (text.empty() ? "" : "; ") + ownerText(owner);
+        if (withNotes && !owner.note.empty())
+            text += ": " + owner.note;
+    }
+    return text;
+}
+
+} // namespace
+
+DecisionGate checkDecision(const Memo& memo, Decision decision)
+{
+    if (decision != Decision::Ship && decision != Decision::BoundedRollout)
+        return {};
+    const std::string label = decisionLabel(decision);
+    const std::string rejected = ownersIn(memo, SignoffState::Rejected, true);
+    if (!rejected.empty())
+        return {false, label + " is blocked: rejected by " + rejected +
+                           ". Resolve the rejection (or decide rollback or escalate)."};
+    if (decision == Decision::BoundedRollout)
+        return {};
+    if (memo.owners.empty())
+        return {false, label + " is blocked: the memo names no required owner to approve it."};
+    const std::string pending = ownersIn(memo, SignoffState::Pending, false);
+    if (!pending.empty())
+        return {false, label +
+                           " is blocked: every required owner must approve; not yet "
+                           "approved by " +
+                           pending + "."};
+    return {};
+}
+
 const char* signoffStateName(SignoffState state)
 {
     switch (state) {

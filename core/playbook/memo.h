@@ -113,6 +113,18 @@ struct MemoFieldRef
 };
 const std::vector<MemoFieldRef>& memoFields();
 
+/// Whether the memo's sign-offs allow a decision.
+struct DecisionGate
+{
+    bool allowed = true;
+    std::string message; ///< Why not ("Ship is blocked: ..."); empty when allowed.
+};
+
+/// "Ship" needs every required owner to have approved (and at least one owner named); a
+/// rejected owner blocks "ship" and "bounded rollout". Rollback, escalate and undecided are
+/// always allowed: they ship nothing.
+DecisionGate checkDecision(const Memo& memo, Decision decision);
+
 const char* signoffStateName(SignoffState state);
 const char* decisionName(Decision decision);
 /// Human label ("Bounded rollout").

@@ -20,14 +20,12 @@ std::string deltaText(const StageMetric& m)
 std::string failingMetric(const PlaybookResult& r)
 {
     std::string text;
-    for (const auto& m : r.locate.metrics) {
-        if (m.stage != Stage::CompletionTail || !m.divergent())
-            continue;
-        text += (text.empty() ? "" : "; ") + deltaText(m);
-    }
+    for (const auto& failing : r.locate.failing)
+        text += (text.empty() ? "" : "; ") + failing;
     if (text.empty())
-        return "No alarm metric (throughput, p99 latency, energy per inference) diverges "
-               "significantly between baseline and candidate.";
+        return "None: no alarm metric (throughput, p99 latency, energy per inference) is "
+               "significantly worse in the candidate than in the baseline, and the SLA is not "
+               "missed.";
     if (!r.locate.divergentBatches.empty())
         text += ". Diverging at batch sizes " + std::to_string(r.locate.divergentBatches.front()) +
                 "–" + std::to_string(r.locate.divergentBatches.back());
@@ -91,19 +89,24 @@ std::string firstStage(const PlaybookResult& r)
 
 std::string tagsText(const PlaybookResult& r)
 {
-    std::string same, differ;
+    std::string same, differ, unrecorded;
+    auto verdict = [](const FreezeItem& item) {
+        return item.accepted ? " (accepted: " + item.reason + ")" : std::string(" (BLOCKER)");
+    };
     for (const auto& item : r.freeze.items) {
-        if (!item.differs) {
+        if (item.notRecorded) {
+            unrecorded += (unrecorded.empty() ? "" : "; ") + item.key + verdict(item);
+        } else if (!item.differs) {
             same += (same.empty() ? "" : ", ") + item.key + " " + item.candidate;
-            continue;
+        } else {
+            differ += (differ.empty() ? "" : "; ") + item.key + " " +
+                      (item.baseline.empty() ? "(not recorded)" : item.baseline) + " → " +
+                      (item.candidate.empty() ? "(not recorded)" : item.candidate) + verdict(item);
         }
-        differ += (differ.empty() ? "" : "; ") + item.key + " " +
-                  (item.baseline.empty() ? "(not recorded)" : item.baseline) + " → " +
-                  (item.candidate.empty() ? "(not recorded)" : item.candidate) +
-                  (item.accepted ? " (accepted: " + item.reason + ")" : " (BLOCKER)");
     }
     return "Candidate: " + (same.empty() ? std::string("no matching tags") : same) +
-           ". Differences from baseline: " + (differ.empty() ? std::string("none") : differ) + ".";
+           ". Differences from baseline: " + (differ.empty() ? std::string("none") : differ) + "." +
+           (unrecorded.empty() ? "" : " Not recorded on either side: " + unrecorded + ".");
 }
 
 std::string supportOf(const Hypothesis& h)
@@ -167,6 +170,10 @@ std::string changeText(const PlaybookResult& r)
     const auto& f = *r.fix.chosen;
     const std::string to =
         f.value.is_string() ? f.value.get<std::string>() : formatNumber(f.value.get<double>(), 4);
+    if (knobCategoryRank(f.knob) == kCapacityRank)
+        return "No policy or config setting reaches the target: capacity is the finding. "
+               "Capacity action (adds hardware, not a reversible setting): " +
+               f.knob + " from " + r.fix.from + " to " + to + " (" + f.reason + ").";
     return "Set " + f.knob + " from " + r.fix.from + " to " + to + " (" + r.fix.category + "; " +
            f.reason + "). Reversible: set " + f.knob + " back to " + r.fix.from + ".";
 }
@@ -174,6 +181,17 @@ std::string changeText(const PlaybookResult& r)
 std::string estimateText(const std::optional<sim::Estimate>& e, const char* unit)
 {
     return e ? formatValue(e->value, unit) : std::string("n/a");
+}
+
+/// What the matrix says about the replay; a replay that never ran is neither pass nor fail.
+std::string replayText(const PlaybookResult& r)
+{
+    if (!r.fix.reproducer)
+        return "reproducer missing (step 4 built none), so no replay was run";
+    if (r.matrix.rows.empty())
+        return "reproducer replay not run (step 5 did not run)";
+    return std::string("reproducer replay ") +
+           (r.matrix.replayIdentical ? "bit-identical (pass)" : "NOT bit-identical (fail)");
 }
 
 std::string riskText(const PlaybookResult& r)
@@ -194,12 +212,12 @@ std::string riskText(const PlaybookResult& r)
     const std::string software =
         !r.fix.chosen                     ? "no change"
         : r.fix.category == "policy knob" ? "batching policy configuration only; no rebuild"
-        : r.fix.category == "mapping"     ? "deployment mapping change (instances/placement)"
-                                          : "model/runtime configuration value; check the "
-                                            "runtime accepts it";
-    return "Correctness: reproducer replay " +
-           std::string(r.matrix.replayIdentical ? "bit-identical (pass)" : "NOT bit-identical") +
-           ". Quality: " + quality + ". Thermal: " + thermal +
+        : r.fix.category == "mapping"     ? "deployment mapping change (placement)"
+        : r.fix.category == "capacity action"
+            ? "capacity action: more servers (hardware), a procurement and deployment change"
+            : "model/runtime configuration value; check the "
+              "runtime accepts it";
+    return "Correctness: " + replayText(r) + ". Quality: " + quality + ". Thermal: " + thermal +
            ". Software compatibility: " + software + ".";
 }
 
@@ -225,9 +243,10 @@ std::string rollbackText(const PlaybookResult& r)
 std::string seniorAnswer(const PlaybookResult& r, const std::string& reproducerFile)
 {
     const auto& ranked = r.classification.ranked;
-    if (ranked.empty() || ranked.front().rank <= 0.0)
-        return "Not answerable yet: no mechanism could be assessed. Collect: " +
-               joinLines(r.classification.separating);
+    if (!r.classification.claims())
+        return "No bottleneck class is claimed: " + r.classification.noClaim + "." +
+               (r.locate.failing.empty() ? std::string()
+                                         : " Collect: " + joinLines(r.classification.separating));
     const auto& top = ranked.front();
     std::string text = std::string(r.classification.decided ? "" : "Provisionally: ") +
                        mechanismLabel(top.mechanism) +
@@ -239,7 +258,9 @@ std::string seniorAnswer(const PlaybookResult& r, const std::string& reproducerF
                 r.fix.reproducer->name + "' (seed " + std::to_string(r.fix.reproducer->seed) +
                 ") in " + reproducerFile + ": `batchscope-cli simulate " + reproducerFile +
                 "` replays it " +
-                (r.matrix.replayIdentical ? "bit-identically" : "(replay NOT yet bit-identical)") +
+                (r.matrix.replayIdentical ? "bit-identically"
+                 : r.matrix.rows.empty()  ? "(replay not run yet)"
+                                          : "(replay NOT bit-identical)") +
                 ", with the input datasets pinned by SHA-256 in the provenance section and the "
                 "batch policy curve pack as the signoff artifact.";
     else
@@ -250,21 +271,32 @@ std::string seniorAnswer(const PlaybookResult& r, const std::string& reproducerF
     return text;
 }
 
+/// A conclusion drafted while step 1 blocks is marked as not one (playbook.h, concluded()).
+std::string gated(const PlaybookResult& r, std::string text)
+{
+    if (r.concluded())
+        return text;
+    return "NOT CONCLUDED (" + r.conclusionBlocker + "). Provisional: " + text;
+}
+
 } // namespace
 
 void fillMemoDrafts(Memo& memo, const PlaybookResult& result, const std::string& reproducerFile)
 {
     memo.failingMetric.offerDraft(failingMetric(result));
     memo.workloadSlice.offerDraft(workloadSlice(result));
-    memo.firstFailingStage.offerDraft(firstStage(result));
+    memo.firstFailingStage.offerDraft(gated(result, firstStage(result)));
     memo.buildRuntimeTags.offerDraft(tagsText(result));
-    if (!result.classification.ranked.empty())
-        memo.primaryMechanism.offerDraft(hypothesisText(result.classification.ranked.front()));
+    if (result.classification.claims())
+        memo.primaryMechanism.offerDraft(
+            gated(result, hypothesisText(result.classification.ranked.front())));
+    else
+        memo.primaryMechanism.offerDraft("None claimed: " + result.classification.noClaim + ".");
     memo.competingHypotheses.offerDraft(competing(result));
     memo.missingEvidence.offerDraft(joinLines(result.classification.separating));
-    memo.seniorQuestionAnswer.offerDraft(seniorAnswer(result, reproducerFile));
-    memo.smallestReversibleChange.offerDraft(changeText(result));
-    memo.expectedMovement.offerDraft(movementsText(result));
+    memo.seniorQuestionAnswer.offerDraft(gated(result, seniorAnswer(result, reproducerFile)));
+    memo.smallestReversibleChange.offerDraft(gated(result, changeText(result)));
+    memo.expectedMovement.offerDraft(gated(result, movementsText(result)));
     memo.regressionRisk.offerDraft(riskText(result));
     std::string artifact = "Batch policy curve pack showing feasible operating regions for "
                            "throughput, latency, and power";

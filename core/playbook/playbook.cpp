@@ -13,6 +13,13 @@ void collectNotes(const PlaybookContext& context, PlaybookResult& result)
     };
     if (!context.inputs.scenarioNote.empty())
         result.notes.push_back("scenario: " + context.inputs.scenarioNote);
+    if (!context.inputs.slaNote.empty())
+        result.notes.push_back("SLA: " + context.inputs.slaNote);
+    for (const auto* side : {&context.inputs.baseline, &context.inputs.candidate}) {
+        for (const auto& aside : side->setAside)
+            result.notes.push_back(side->role + " dataset '" + aside.name +
+                                   "' not used: " + aside.reason);
+    }
     add(context.scenarios.notes);
     if (!context.scenarios.error.empty())
         result.notes.push_back("no scenario: " + context.scenarios.error);
@@ -37,9 +44,41 @@ void attachPitfalls(PlaybookResult& result)
                 result.steps[std::size_t(step - 1)].warnings.push_back("pitfall: " + pitfall.text);
         }
     }
-    if (result.freeze.blockers > 0)
-        result.steps[1].warnings.push_back(
-            "step 1 has unaccepted differences: this comparison mixes their effects in");
+}
+
+/// The step-1 items that block, as "compiler differs, firmware not recorded on either side".
+std::string blockingItems(const FreezeFindings& freeze)
+{
+    std::string text;
+    for (const auto& item : freeze.items) {
+        if (item.needsAcceptance() && !item.accepted)
+            text += (text.empty() ? "" : ", ") + item.key + " " + item.problem();
+    }
+    return text;
+}
+
+/// Until baseline and candidate are known to differ only in what is under review, any later
+/// finding may be the effect of an unfrozen difference: steps 2-5 keep their evidence for
+/// inspection but claim nothing.
+void gateOnFreeze(PlaybookResult& result)
+{
+    const auto& freeze = result.steps[0];
+    if (freeze.status != StepStatus::Blocker)
+        return;
+    const std::string items = blockingItems(result.freeze);
+    result.conclusionBlocker = items.empty()
+                                   ? "step 1 could not freeze the runs: " + freeze.summary
+                                   : "step 1 has item(s) not accepted with a reason: " + items;
+    for (std::size_t i = 1; i < result.steps.size(); ++i) {
+        auto& step = result.steps[i];
+        if (step.status == StepStatus::NotStarted)
+            continue;
+        step.status = StepStatus::Blocker;
+        step.summary = "Not concluded: " + result.conclusionBlocker +
+                       ". Accept each with a reason (or freeze the runs) first. Provisional, for "
+                       "inspection only: " +
+                       step.summary;
+    }
 }
 
 } // namespace
@@ -69,6 +108,7 @@ Expected<PlaybookResult> runPlaybook(const data::Project& project, const Playboo
     collectNotes(*context, result);
     result.pitfalls = dataPitfalls(project, *context, result);
     attachPitfalls(result);
+    gateOnFreeze(result);
     return result;
 }
 

@@ -33,10 +33,16 @@ struct PlaybookResult
     std::string scenarioRoute;      ///< How baseline and candidate scenarios were built.
     std::vector<std::string> notes; ///< Scenario changes and analyses that failed.
     std::optional<double> slaP99S;
+    /// Why steps 2-5 do not conclude (a step-1 blocker: an item not accepted with a reason, or
+    /// nothing to freeze); empty when their conclusions stand. Their evidence is still shown.
+    std::string conclusionBlocker;
+
+    bool concluded() const { return conclusionBlocker.empty(); }
 };
 
 /// Runs the five steps on a project with the user's state. Only cancellation is an error;
-/// missing data makes steps report missing evidence, warnings or blockers.
+/// missing data makes steps report missing evidence, warnings or blockers. A step-1 blocker
+/// makes every later step that ran a blocker too (conclusionBlocker says why).
 /// Cost: the trace analyses plus a few dozen simulations of the target scenario (capped at
 /// state.options.maxSimulatedRequests requests per replication).
 Expected<PlaybookResult> runPlaybook(const data::Project& project, const PlaybookState& state,

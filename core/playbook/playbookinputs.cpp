@@ -1,5 +1,8 @@
 #include "playbook/playbookinputs.h"
 
+#include "playbook/evidence.h"
+#include "playbook/evidencerelevance.h"
+
 #include <algorithm>
 #include <cctype>
 
@@ -46,21 +49,22 @@ data::RunTags effectiveTags(const data::Dataset& dataset)
 /// Takes the content into the first free slot of its kind; false when the slot was taken.
 bool takeContent(SideInputs& side, const data::Dataset& dataset)
 {
-    auto take = [&dataset](auto& slot, std::string& name, auto content) {
+    auto take = [&dataset](auto& slot, std::string& name, std::string& id, auto content) {
         if (slot)
             return false;
         slot = std::move(content);
         name = dataset.name;
+        id = dataset.id;
         return true;
     };
     if (auto sweep = dataset.sweep())
-        return take(side.sweep, side.sweepName, sweep);
+        return take(side.sweep, side.sweepName, side.sweepId, sweep);
     if (auto trace = dataset.requestTrace())
-        return take(side.requests, side.requestsName, trace);
+        return take(side.requests, side.requestsName, side.requestsId, trace);
     if (auto kernels = dataset.kernelTrace())
-        return take(side.kernels, side.kernelsName, kernels);
+        return take(side.kernels, side.kernelsName, side.kernelsId, kernels);
     if (auto power = dataset.powerSeries())
-        return take(side.power, side.powerName, power);
+        return take(side.power, side.powerName, side.powerId, power);
     return false;
 }
 
@@ -114,7 +118,22 @@ void readModel(const data::Project& project, PlaybookInputs& inputs)
 
 data::RunTags SideInputs::primaryTags() const
 {
+    // The runs themselves speak for the side, whatever order the datasets were added in: a
+    // power log or trace listed first must not hide the sweep's tags (its power limit, seed).
+    for (const auto* id : {&sweepId, &requestsId, &kernelsId}) {
+        if (const auto* tags = id->empty() ? nullptr : tagsOf(*id))
+            return *tags;
+    }
     return datasets.empty() ? data::RunTags() : datasets.front().tags;
+}
+
+const data::RunTags* SideInputs::tagsOf(const std::string& id) const
+{
+    for (const auto& dataset : datasets) {
+        if (dataset.id == id)
+            return &dataset.tags;
+    }
+    return nullptr;
 }
 
 nlohmann::json withProjectModel(nlohmann::json scenario, const nlohmann::json& model)
@@ -146,13 +165,24 @@ PlaybookInputs gatherInputs(const data::Project& project, int scenarioIndex)
     inputs.title = project.title;
     inputs.baseline = collectSide(project, data::DatasetRole::Baseline);
     inputs.candidate = collectSide(project, data::DatasetRole::Candidate);
+    // Evidence of other runs must not decide anything about these: a power log of another
+    // device or another day would read as this run's throttling.
+    setAsideUnrelatedPower(inputs.baseline);
+    setAsideUnrelatedPower(inputs.candidate);
     readScenario(project, scenarioIndex, inputs);
     readModel(project, inputs);
     const auto& region = project.region;
     if (region.is_object() && region.contains("sla_p99_ms") && region["sla_p99_ms"].is_number()) {
         const double slaMs = region["sla_p99_ms"].get<double>();
-        if (slaMs > 0.0)
+        if (slaMs > 0.0 && inputs.scenarioJson && scenarioIndex == 0)
             inputs.slaP99S = slaMs / 1000.0;
+        else if (slaMs > 0.0)
+            inputs.slaNote = "the SLA (p99 ≤ " + formatNumber(slaMs) +
+                             " ms) is judged on project scenario 1; the playbook's target traffic "
+                             "is " +
+                             (inputs.scenarioJson ? "scenario " + std::to_string(scenarioIndex + 1)
+                                                  : std::string("derived from a sweep")) +
+                             ", so fixes are held to the baseline's p99 instead";
     }
     return inputs;
 }

@@ -21,6 +21,13 @@ struct TaggedDataset
     data::RunTags tags;
 };
 
+/// A dataset of a side that the playbook does not use because it belongs to other runs.
+struct SetAsideEvidence
+{
+    std::string name;
+    std::string reason; ///< "unrelated: its hardware tag 'H100' is not the runs' 'A100' ..."
+};
+
 /// Everything one side (baseline or candidate) of the comparison holds: the first loaded
 /// dataset of each kind with that role, and the tags of all of them.
 struct SideInputs
@@ -31,14 +38,22 @@ struct SideInputs
     std::shared_ptr<const data::KernelTrace> kernels;
     std::shared_ptr<const data::PowerSeries> power;
     std::string sweepName, requestsName, kernelsName, powerName;
+    std::string sweepId, requestsId, kernelsId, powerId; ///< Dataset ids of the slots.
+    /// Evidence that does not belong to this side's runs (evidencerelevance.h): not used.
+    std::vector<SetAsideEvidence> setAside;
+    /// Checks of belonging that could not be made (no run records its time).
+    std::vector<std::string> evidenceNotes;
     std::vector<TaggedDataset> datasets;
     /// Datasets with the role that are referenced but not loaded (their content is missing).
     std::vector<std::string> notLoaded;
     /// Further datasets of a kind already taken (named so the report says they were not used).
     std::vector<std::string> unused;
 
-    /// The tags of the first dataset of this side (the ones the memo quotes).
+    /// The tags of this side's runs (the ones the memo quotes): its sweep's, else its request
+    /// trace's, else its kernel trace's, else the first dataset's.
     data::RunTags primaryTags() const;
+    /// The tags of the dataset with this id, or nullptr.
+    const data::RunTags* tagsOf(const std::string& id) const;
     bool empty() const { return datasets.empty(); }
 };
 
@@ -57,7 +72,11 @@ struct PlaybookInputs
     nlohmann::json modelJson = nlohmann::json::object();
     std::optional<accel::Model> model;
     std::string modelError;
-    std::optional<double> slaP99S; ///< project.region.sla_p99_ms, in seconds.
+    /// project.region.sla_p99_ms in seconds, when it applies to the target traffic: the SLA is
+    /// judged on the project's first scenario (the region and curve pack use it), so a fix is
+    /// held to it only when that scenario is the target traffic.
+    std::optional<double> slaP99S;
+    std::string slaNote; ///< Why the project's SLA does not apply, when it does not.
 };
 
 /// Collects the inputs. `scenarioIndex` picks the target scenario.

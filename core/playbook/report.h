@@ -39,6 +39,11 @@ struct ReportBundle
     nlohmann::json json;
 };
 
+/// Why a report is a draft: the playbook does not conclude (a step-1 blocker not accepted with
+/// a reason), or the memo's decision is one its sign-offs do not allow (checkDecision). Empty:
+/// the report is final.
+std::vector<std::string> reportDraftReasons(const ReportBundle& bundle);
+
 /// Name of the reproducer / fixed scenario files for a stem.
 std::string reproducerFileName(const std::string& fileStem);
 std::string fixFileName(const std::string& fileStem);
@@ -57,9 +62,10 @@ Expected<ReportBundle> prepareReport(const data::Project& project, const ReportO
 ReportDocument buildReportDocument(const data::Project& project, const ReportBundle& bundle,
                                    const ReportOptions& options);
 
-/// The JSON report: {"format": "batchscope-report", "version": 1, "memo", "playbook_state",
-/// "steps", "classification", "fix" (with both scenarios), "matrix", "pitfalls",
-/// "provenance", "notes"}. Complete enough to re-import the memo and the state.
+/// The JSON report: {"format": "batchscope-report", "version": 1, "draft", "draft_reasons",
+/// "decision_gate", "memo", "playbook_state", "steps", "classification", "fix" (with both
+/// scenarios), "matrix", "pitfalls", "provenance", "notes"}. Complete enough to re-import the
+/// memo and the state.
 nlohmann::json reportToJson(const data::Project& project, const ReportBundle& bundle,
                             const ReportOptions& options);
 

@@ -107,7 +107,17 @@ struct ReportDocument
     std::vector<std::pair<std::string, std::string>> titleBlock;
     std::vector<ReportSection> sections;
     std::vector<ReportAttachment> attachments;
+    /// Why the report is a draft (reportDraftReasons in report.h); empty when it is final.
+    /// Every writer marks every page of a draft: the title starts with "DRAFT", Markdown and
+    /// HTML open with a banner naming the reasons (HTML also prints a DRAFT mark on each
+    /// printed page), the PDF writer heads every page with it.
+    std::vector<std::string> draftReasons;
+
+    bool isDraft() const { return !draftReasons.empty(); }
 };
+
+/// The banner text of a draft: "DRAFT: not for sign-off. <reason>; <reason>."
+std::string draftBanner(const ReportDocument& document);
 
 /// Every figure of the document in reading order (for writers that number or export them).
 std::vector<const ReportFigure*> allFigures(const ReportDocument& document);

@@ -130,14 +130,27 @@ nlohmann::json reportToJson(const data::Project& project, const ReportBundle& bu
     nlohmann::json pitfalls = nlohmann::json::array();
     for (const auto& p : bundle.pitfalls)
         pitfalls.push_back({{"id", p.id}, {"text", p.text}, {"steps", p.steps}});
+    const auto gate = checkDecision(bundle.memo, bundle.memo.decision);
+    const auto draftReasons = reportDraftReasons(bundle);
     return {{"format", "batchscope-report"},
             {"version", kReportVersion},
+            {"draft", !draftReasons.empty()},
+            {"draft_reasons", draftReasons},
+            {"decision_gate",
+             {{"decision", decisionName(bundle.memo.decision)},
+              {"allowed", gate.allowed},
+              {"message", gate.message}}},
             {"title", project.title},
             {"generated_at", options.generatedAt},
             {"memo", toJson(bundle.memo)},
             {"playbook_state", toJson(bundle.state)},
             {"steps", std::move(steps)},
             {"classification", classificationJson(result.classification)},
+            {"claimed_mechanism",
+             result.classification.claims()
+                 ? nlohmann::json(mechanismName(result.classification.ranked.front().mechanism))
+                 : nlohmann::json(nullptr)},
+            {"no_claim", result.classification.noClaim},
             {"separating_evidence", result.classification.separating},
             {"fix", fixJson(result.fix, options)},
             {"matrix", matrixJson(result.matrix)},

@@ -336,8 +336,10 @@ const char* knobCategory(const std::string& knob)
         return "policy knob";
     case 1:
         return "mapping";
-    default:
+    case 2:
         return "config value";
+    default:
+        return "capacity action";
     }
 }
 
@@ -345,8 +347,11 @@ int knobCategoryRank(const std::string& knob)
 {
     if (knob == "max_queue_delay_ms" || knob == "max_batch")
         return 0;
-    if (knob == "servers" || knob == "placement")
+    if (knob == "placement")
         return 1;
+    // More (or fewer) servers is more hardware, not a setting of the one under review.
+    if (knob == "servers")
+        return 3;
     return 2;
 }
 

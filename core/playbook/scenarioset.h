@@ -63,10 +63,13 @@ Expected<sim::Scenario> applyKnob(const sim::Scenario& scenario, const FixChoice
 /// The current value of a knob in a scenario (number or string), or null when not applicable.
 nlohmann::json knobValue(const sim::Scenario& scenario, const std::string& knob);
 
-/// "policy knob", "mapping" or "config value": how invasive a knob is, smallest first.
+/// "policy knob", "mapping", "config value" or "capacity action" (servers: hardware): how
+/// invasive a knob is, smallest first.
 const char* knobCategory(const std::string& knob);
-/// 0 for policy knobs, 1 for mapping, 2 for config values.
+/// 0 for policy knobs, 1 for mapping (placement), 2 for config values, 3 for capacity actions.
 int knobCategoryRank(const std::string& knob);
+/// The rank of capacity actions: changes that add hardware rather than set the one under review.
+inline constexpr int kCapacityRank = 3;
 
 /// The knob a run tag key stands for ("power_limit_w" → "power_cap_w"), or "".
 std::string knobForTag(const std::string& tagKey);

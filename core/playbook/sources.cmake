@@ -3,6 +3,7 @@ target_sources(batchscope_core PRIVATE
     playbook/comparison.cpp
     playbook/curvepacksection.cpp
     playbook/evidence.cpp
+    playbook/evidencerelevance.cpp
     playbook/fixstep.cpp
     playbook/freezestep.cpp
     playbook/htmlreport.cpp

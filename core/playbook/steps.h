@@ -21,22 +21,31 @@ struct FreezeItem
     std::string baseline;
     std::string candidate;
     std::string where; ///< Which datasets were compared ("sweep", "scenario").
+    /// Both sides recorded the item and the values differ.
     bool differs = false;
+    /// Neither side recorded it: nothing says the runs match, but nothing says they differ.
+    bool notRecorded = false;
     bool accepted = false;
-    std::string reason; ///< The acceptance reason.
+    std::string reason; ///< The acceptance reason (never blank when accepted).
+
+    /// A difference or an unrecorded item: the runs are not frozen on it until it is accepted.
+    bool needsAcceptance() const { return differs || notRecorded; }
+    /// "differs" or "not recorded on either side" (for summaries); "" when the item matches.
+    const char* problem() const;
 };
 
 struct FreezeFindings
 {
     std::vector<FreezeItem> items;
-    int blockers = 0; ///< Differences not accepted.
+    int blockers = 0; ///< Items that need an acceptance and have none with a reason.
     int accepted = 0;
     std::string scenarioSeed; ///< Of the target scenario, when there is one.
 };
 
 /// Step 1: compares the run tags of every baseline dataset with the candidate dataset of the
 /// same kind (or the first candidate dataset) and the scenario seed with the workload seed
-/// tags. Every difference is a blocker unless the state accepts it with a reason.
+/// tags. Every difference, and every tag neither side recorded, is a blocker unless the state
+/// accepts it with a reason (a blank reason is no acceptance).
 StepResult freezeStep(const PlaybookContext& context, FreezeFindings& findings);
 
 // ---- Step 2: locate -----------------------------------------------------------------------
@@ -85,6 +94,11 @@ struct LocateFindings
     std::vector<int> divergentBatches;
     /// Queue wait p99 change over latency p99 change (same source), when both diverge upward.
     double queueShareOfTailChange = analysis::kNaN;
+    /// The failing metrics, described ("p99 latency +3.2 ms at batch 64 [sweeps]"): an alarm
+    /// metric of the completion stage (p99, throughput, energy per inference) that diverges in
+    /// the worse direction, or the candidate's simulated p99 over the SLA. Empty: nothing
+    /// fails, so there is no symptom for a mechanism to explain.
+    std::vector<std::string> failing;
 };
 
 /// Step 2: the per-stage metric deltas with intervals, tail first; the first stage along
@@ -142,9 +156,16 @@ struct ClassificationFindings
     /// The top one is strong (rank ≥ 0.5), clear of the second (by ≥ 0.15) and rests on at
     /// least 40% of the evidence it could use.
     bool decided = false;
+    /// Why no mechanism is claimed (nothing fails, or nothing could be assessed); the ranking is
+    /// still shown, but no step acts on it. Empty when the top hypothesis is the claim.
+    std::string noClaim;
+
+    /// The top hypothesis is claimed (decided or as the leading hypothesis).
+    bool claims() const { return noClaim.empty() && !ranked.empty(); }
 };
 
-/// Step 3: scores each mechanism from the step 2 findings, the model and the traces.
+/// Step 3: scores each mechanism from the step 2 findings, the model and the traces. Without a
+/// failing metric (step 2, or quality outside its tolerance) no mechanism is claimed.
 StepResult classifyStep(const PlaybookContext& context, const LocateFindings& locate,
                         ClassificationFindings& findings);
 
@@ -225,6 +246,8 @@ struct MatrixFindings
 /// twice, with different thread counts, and the JSON results compared), quality (the user's
 /// precision delta within its tolerance), performance (throughput, p99, energy per inference
 /// for baseline, candidate and fixed over traffic and batch-cap slices) as pass/fail rows.
+/// Any failed row fails the step (Blocker). Without a reproducer nothing is replayed: the step
+/// says the reproducer is missing.
 StepResult matrixStep(const PlaybookContext& context, const FixFindings& fix,
                       MatrixFindings& findings);
 

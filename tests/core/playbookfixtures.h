@@ -192,6 +192,15 @@ inline playbook::PlaybookState fastState()
     return state;
 }
 
+/// fastState() with the difference under review accepted, as a reviewer records it in step 1,
+/// so the later steps conclude (an unaccepted difference blocks them).
+inline playbook::PlaybookState reviewState(const std::string& keyUnderReview)
+{
+    auto state = fastState();
+    state.accept(keyUnderReview, "the " + keyUnderReview + " change is the change under review");
+    return state;
+}
+
 /// A Poisson / dynamic batching scenario with a linear service time (JSON, as in a project).
 inline nlohmann::json linearScenario(double ratePerS, int maxBatch, double delayMs,
                                      std::uint64_t seed = 42)

@@ -111,9 +111,23 @@ void TestPlaybookFreeze::unrecordedTagIsNotFrozen()
     FreezeFindings findings;
     const auto step = freeze(pair(b, c), {}, findings);
     QCOMPARE(step.status, StepStatus::Blocker);
-    QVERIFY(item(findings, "firmware")->differs);
+    // Missing on both sides is "not recorded", not a difference; it blocks all the same.
+    QVERIFY(!item(findings, "firmware")->differs);
+    QVERIFY(item(findings, "firmware")->notRecorded);
+    QVERIFY(item(findings, "firmware")->needsAcceptance());
     QCOMPARE(step.tables.front().rows[3].back(),
              std::string("BLOCKER: not recorded on either side"));
+    QVERIFY(step.summary.find("firmware (not recorded)") != std::string::npos);
+    QVERIFY(step.summary.find("differ") == std::string::npos);
+    // Accepted with a reason, the row still says what was accepted.
+    PlaybookState state;
+    state.accept("firmware", "both runs used the fleet's pinned firmware image");
+    FreezeFindings accepted;
+    const auto frozen = freeze(pair(b, c), state, accepted);
+    QCOMPARE(frozen.status, StepStatus::Ok);
+    QCOMPARE(frozen.tables.front().rows[3].back(),
+             std::string("not recorded on either side, accepted: both runs used the fleet's "
+                         "pinned firmware image"));
 }
 
 void TestPlaybookFreeze::scenarioSeedMustMatchWorkloadSeed()

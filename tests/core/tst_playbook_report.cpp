@@ -90,8 +90,8 @@ void TestPlaybookReport::memoDraftsNeverOverwriteUserEdits()
 {
     Memo memo = Memo::blank();
     memo.failingMetric.setByUser("p99 of the checkout stream, as I measured it");
-    auto bundle =
-        prepare(withState(fixtures::schedulingProject(true), fixtures::fastState(), memo));
+    auto bundle = prepare(withState(fixtures::schedulingProject(true),
+                                    fixtures::reviewState("max_queue_delay_ms"), memo));
     QCOMPARE(bundle.memo.failingMetric.text,
              std::string("p99 of the checkout stream, as I measured it"));
     QVERIFY(bundle.memo.failingMetric.hasPendingDraft());
@@ -110,9 +110,9 @@ void TestPlaybookReport::memoDraftsNeverOverwriteUserEdits()
 
 void TestPlaybookReport::seniorQuestionIsAnswered()
 {
-    auto bundle =
-        prepare(withState(fixtures::schedulingProject(true), fixtures::fastState(), Memo::blank()),
-                "review");
+    auto bundle = prepare(withState(fixtures::schedulingProject(true),
+                                    fixtures::reviewState("max_queue_delay_ms"), Memo::blank()),
+                          "review");
     const auto& answer = bundle.memo.seniorQuestionAnswer.text;
     QVERIFY(answer.rfind("Scheduling", 0) == 0);
     QVERIFY(answer.find("first-principles bottleneck class") != std::string::npos);
@@ -252,8 +252,8 @@ void TestPlaybookReport::pitfallGuards()
     QVERIFY(has(thermal.pitfalls, "synthetic_only"));
     QVERIFY(thermal.result.steps[2].warnings.size() >= 1);
     // Request traces are production-shape evidence.
-    auto traced =
-        prepare(withState(fixtures::schedulingProject(true), fixtures::fastState(), Memo::blank()));
+    auto traced = prepare(withState(fixtures::schedulingProject(true),
+                                    fixtures::reviewState("max_queue_delay_ms"), Memo::blank()));
     QVERIFY(!has(traced.pitfalls, "synthetic_only"));
     // A sweep that reports only mean latency.
     auto meanOnly = fixtures::thermalProject(false);

@@ -156,6 +156,11 @@ QWidget* MemoEditor::buildSignoff()
                    playbook::Decision::Escalate})
         m_decision->addItem(tr(playbook::decisionLabel(d)), int(d));
     form->addRow(tr("Final decision"), m_decision);
+    m_decisionGate = new QLabel(box);
+    m_decisionGate->setObjectName(QStringLiteral("decision_gate"));
+    m_decisionGate->setWordWrap(true);
+    m_decisionGate->setVisible(false);
+    form->addRow(QString(), m_decisionGate);
     connect(m_decision, &QComboBox::activated, this, [this]() {
         playbook::Memo memo = this->memo();
         memo.decision = playbook::Decision(m_decision->currentData().toInt());
@@ -208,6 +213,10 @@ void MemoEditor::loadFromDocument()
         m_owners[i].state->setCurrentIndex(m_owners[i].state->findData(int(memo.owners[i].state)));
     }
     m_decision->setCurrentIndex(m_decision->findData(int(memo.decision)));
+    // The decision is kept as chosen, but a blocked one says why, as the report will.
+    const auto gate = playbook::checkDecision(memo, memo.decision);
+    m_decisionGate->setVisible(!gate.allowed);
+    m_decisionGate->setText(gate.allowed ? QString() : fromStd(gate.message));
     m_evidence->clear();
     for (const auto& item : memo.evidence)
         m_evidence->addItem(fromStd(item.title) + QStringLiteral(" — ") + fromStd(item.source));

@@ -57,6 +57,7 @@ private:
     std::vector<FieldWidgets> m_fields; ///< Parallel to playbook::memoFields().
     std::vector<OwnerWidgets> m_owners;
     QComboBox* m_decision = nullptr;
+    QLabel* m_decisionGate = nullptr; ///< Why the chosen decision is blocked (sign-offs).
     QListWidget* m_evidence = nullptr;
     QLabel* m_error = nullptr;
     bool m_loading = false;

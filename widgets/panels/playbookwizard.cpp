@@ -319,18 +319,18 @@ QWidget* PlaybookWizard::buildStepPage(int step, const playbook::StepResult& res
 void PlaybookWizard::addFreezeControls(QVBoxLayout* layout)
 {
     for (const auto& item : m_result->freeze.items) {
-        if (!item.differs)
+        if (!item.needsAcceptance())
             continue;
         auto* row = new QHBoxLayout;
-        const QString text =
-            item.accepted
-                ? tr("%1 differs (%2 vs %3) — accepted: %4")
-                      .arg(QString::fromStdString(item.key), QString::fromStdString(item.baseline),
-                           QString::fromStdString(item.candidate),
-                           QString::fromStdString(item.reason))
-                : tr("%1 differs (%2 vs %3) — blocker")
+        const QString what =
+            item.notRecorded
+                ? tr("%1 is not recorded on either side").arg(QString::fromStdString(item.key))
+                : tr("%1 differs (%2 vs %3)")
                       .arg(QString::fromStdString(item.key), QString::fromStdString(item.baseline),
                            QString::fromStdString(item.candidate));
+        const QString text =
+            item.accepted ? tr("%1 — accepted: %2").arg(what, QString::fromStdString(item.reason))
+                          : tr("%1 — blocker").arg(what);
         row->addWidget(wrappedLabel(text, layout->parentWidget()), 1);
         if (!item.accepted) {
             auto* accept = new QPushButton(tr("Accept…"), layout->parentWidget());
