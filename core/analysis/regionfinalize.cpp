@@ -6,16 +6,11 @@
 #include "analysis/regiongrid.h"
 #include "analysis/regionheadroom.h"
 
-#include <array>
 #include <cmath>
-#include <limits>
-#include <sstream>
 
 namespace bs::analysis {
 
 namespace {
-
-constexpr double kInf = std::numeric_limits<double>::infinity();
 
 bool hasMetrics(const RegionCell& c)
 {
