@@ -115,7 +115,10 @@ void setAsideUnrelatedPower(SideInputs& side)
         return;
     const auto* tags = side.tagsOf(side.powerId);
     std::string reason = deviceMismatch(side, tags ? tags->hardware : std::string());
-    const auto [first, last] = std::ranges::minmax_element(side.power->timeS);
+    // Plain iterators, not a structured binding: lambdas cannot capture those in C++20.
+    const auto range = std::ranges::minmax_element(side.power->timeS);
+    const auto first = range.min;
+    const auto last = range.max;
     const auto spans = runTimeSpans(side);
     if (reason.empty() && !spans.empty()) {
         const bool overlaps = std::ranges::any_of(spans, [&](const TimeSpan& span) {
