@@ -162,6 +162,14 @@ std::string formatAnalysisSummary(const json& a)
         out += "== power (" + p["input"].get<std::string>() + ")\n";
         if (p["thermal"].value("available", false))
             out += "  thermal     " + p["thermal"]["verdict"].get<std::string>() + "\n";
+        if (p.contains("thermal_model")) {
+            const auto& m = p["thermal_model"];
+            out +=
+                "  model       " +
+                (m.value("available", false) ? m["verdict"].get<std::string>()
+                                             : "not checked: " + m["reason"].get<std::string>()) +
+                "\n";
+        }
         if (p.contains("energy") && p["energy"].contains("windows")) {
             const auto& e = p["energy"];
             std::size_t shown = 0;

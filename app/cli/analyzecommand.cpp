@@ -1,3 +1,4 @@
+#include "accel/presetlibrary.h"
 #include "analysis/analysisjson.h"
 #include "analysissummary.h"
 #include "commands.h"
@@ -22,6 +23,8 @@ struct AnalyzeOptions
     double clockOffsetS = 0.0;
     analysis::RequestAnalysisOptions requests;
     analysis::KernelAnalysisOptions kernels;
+    /// Thermal RC of --accelerator: power logs are checked against it.
+    std::optional<accel::ThermalSpec> thermalModel;
 };
 
 std::vector<std::string> splitList(const std::string& text)
@@ -63,6 +66,12 @@ Expected<AnalyzeOptions> parseOptions(const ParsedArgs& args)
         if (!offset)
             return offset.error();
         o.utcOffsetS = *offset;
+    }
+    if (const auto name = args.value("--accelerator")) {
+        auto spec = accel::PresetLibrary::builtIn().accelerator(*name);
+        if (!spec)
+            return makeError(ErrorCode::Usage, "--accelerator: " + spec.error().message);
+        o.thermalModel = spec->thermal;
     }
     return o;
 }
@@ -203,6 +212,12 @@ json powerJson(const std::vector<Loaded>& loaded, const AnalyzeOptions& o)
             entry["thermal"] = analysis::toJson(*thermal);
         else
             entry["thermal"] = {{"available", false}, {"reason", thermal.error().message}};
+        if (o.thermalModel) {
+            if (auto check = analysis::checkThermalModel(*power, *o.thermalModel))
+                entry["thermal_model"] = analysis::toJson(*check);
+            else
+                entry["thermal_model"] = {{"available", false}, {"reason", check.error().message}};
+        }
         if (!windows.empty()) {
             if (auto join = analysis::joinPower(*power, windows))
                 entry["energy"] = analysis::toJson(*join);
@@ -253,7 +268,8 @@ CommandSpec analyzeCommand()
     return {
         "analyze",
         "analyze FILE... [--window-s W] [--step-annotation TEXT] [--items-per-step N] "
-        "[--claimed-rate R] [--fallback-names A,B] [--utc-offset-s S] [--clock-offset-s S]",
+        "[--claimed-rate R] [--fallback-names A,B] [--utc-offset-s S] [--clock-offset-s S] "
+        "[--accelerator NAME]",
         "Trace analytics: tail percentiles with confidence, fairness, arrivals, kernel "
         "breakdown, tail drivers, energy.",
         "Reads every FILE (any format the importers know) and prints the artifacts a review asks\n"
@@ -264,7 +280,8 @@ CommandSpec analyzeCommand()
         "busy/idle, kernel time by class, launch overhead, host gaps, per-device and per-stream\n"
         "use, top kernels and mapping fallback. Sweeps: which reported percentiles their sample\n"
         "counts can support. Power logs: clock/temperature evidence aligned with throughput, and\n"
-        "energy per request or step with an uncertainty band. Tail drivers combine the request\n"
+        "energy per request or step with an uncertainty band, and with --accelerator whether the\n"
+        "logged temperature follows that preset's thermal model. Tail drivers combine the request\n"
         "and kernel traces. Methods are described in core/analysis/README.md.",
         {{"--window-s", "W", "time-series window in seconds (default: about 100 windows)"},
          {"--step-annotation", "TEXT", "kernel-trace steps: annotations containing TEXT"},
@@ -272,7 +289,8 @@ CommandSpec analyzeCommand()
          {"--claimed-rate", "R", "fixed offered rate (req/s) for the coordinated-omission check"},
          {"--fallback-names", "A,B", "kernel or CPU op names to count as mapping fallback"},
          {"--utc-offset-s", "S", "clock offset of nvidia-smi timestamps from UTC (e.g. -18000)"},
-         {"--clock-offset-s", "S", "seconds to add to kernel-trace times to reach Unix time"}},
+         {"--clock-offset-s", "S", "seconds to add to kernel-trace times to reach Unix time"},
+         {"--accelerator", "NAME", "preset whose thermal RC the power logs are checked against"}},
         &runAnalyze};
 }
 

@@ -7,6 +7,7 @@
 #include "analysis/sweepconfidence.h"
 #include "analysis/taildrivers.h"
 #include "analysis/thermalevidence.h"
+#include "analysis/thermalmodelcheck.h"
 
 #include <nlohmann/json.hpp>
 
@@ -31,6 +32,7 @@ nlohmann::json toJson(const KernelAnalysis& k);
 nlohmann::json toJson(const TailDrivers& d);
 nlohmann::json toJson(const PowerJoin& p);
 nlohmann::json toJson(const ThermalEvidence& t);
+nlohmann::json toJson(const ThermalModelCheck& c);
 
 /// A number, or null when it is NaN or infinite.
 nlohmann::json number(double v);

@@ -194,4 +194,28 @@ json toJson(const ThermalEvidence& t)
             {"method", t.method}};
 }
 
+json toJson(const ThermalModelCheck& c)
+{
+    return {{"available", c.available},
+            {"reason", c.reason},
+            {"model",
+             {{"ambient_c", c.model.ambientC},
+              {"resistance_c_per_w", c.model.resistanceCPerW},
+              {"capacitance_j_per_c", c.model.capacitanceJPerC},
+              {"throttle_c", c.model.throttleC}}},
+            {"time_s", c.timeS},
+            {"logged_c", c.loggedC},
+            {"predicted_c", c.predictedC},
+            {"mean_abs_error_c", number(c.meanAbsErrorC)},
+            {"max_abs_error_c", number(c.maxAbsErrorC)},
+            {"bias_c", number(c.biasC)},
+            {"peak_power_w", number(c.peakPowerW)},
+            {"model_steady_at_peak_c", number(c.modelSteadyAtPeakC)},
+            {"logged_max_c", number(c.loggedMaxC)},
+            {"tolerance_c", c.toleranceC},
+            {"agrees", c.agrees},
+            {"verdict", c.verdict},
+            {"method", c.method}};
+}
+
 } // namespace bs::analysis

@@ -15,6 +15,7 @@ target_sources(batchscope_core PRIVATE
     analysis/kerneltimeline.cpp
     analysis/orderstatistics.cpp
     analysis/pareto.cpp
+    analysis/powerchannel.cpp
     analysis/projectregion.cpp
     analysis/powerjoin.cpp
     analysis/radixsort.cpp
@@ -39,4 +40,5 @@ target_sources(batchscope_core PRIVATE
     analysis/requesttimeseries.cpp
     analysis/sweepconfidence.cpp
     analysis/taildrivers.cpp
-    analysis/thermalevidence.cpp)
+    analysis/thermalevidence.cpp
+    analysis/thermalmodelcheck.cpp)

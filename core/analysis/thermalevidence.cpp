@@ -1,5 +1,7 @@
 #include "analysis/thermalevidence.h"
 
+#include "analysis/powerchannel.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -55,32 +57,7 @@ std::vector<double> windowMeans(const std::vector<double>& t, const std::vector<
     return out;
 }
 
-struct Samples
-{
-    std::vector<double> t, power, clock, temperature;
-};
-
-Samples channelSamples(const data::PowerSeries& s, int channel)
-{
-    Samples out;
-    const int wanted = channel >= 0 ? channel : (s.channel.empty() ? 0 : s.channel.front());
-    std::vector<std::size_t> order;
-    for (std::size_t i = 0; i < s.size(); ++i) {
-        if (s.channel.empty() || s.channel[i] == wanted)
-            order.push_back(i);
-    }
-    std::stable_sort(order.begin(), order.end(),
-                     [&](std::size_t a, std::size_t b) { return s.timeS[a] < s.timeS[b]; });
-    for (std::size_t i : order) {
-        out.t.push_back(s.timeS[i]);
-        out.power.push_back(s.powerW[i]);
-        if (!s.smClockMHz.empty())
-            out.clock.push_back(s.smClockMHz[i]);
-        if (!s.temperatureC.empty())
-            out.temperature.push_back(s.temperatureC[i]);
-    }
-    return out;
-}
+using Samples = PowerChannelSamples;
 
 void findDrops(const Samples& s, double loadedFromW, ThermalEvidence& e)
 {
@@ -144,7 +121,7 @@ Expected<ThermalEvidence> thermalEvidence(const data::PowerSeries& series,
                                           int channel)
 {
     ThermalEvidence e;
-    const Samples s = channelSamples(series, channel);
+    const Samples s = powerChannelSamples(series, channel);
     if (s.t.size() < 2 || !(s.t.back() > s.t.front())) {
         e.reason = "the power log needs at least 2 readings over some time";
         return e;

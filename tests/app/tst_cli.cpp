@@ -61,6 +61,7 @@ private Q_SLOTS:
     void errorsGoToStderrWithExitCodes_data();
     void errorsGoToStderrWithExitCodes();
     void analyzePrintsOneWholeTraceRow();
+    void analyzeChecksAPowerLogAgainstAThermalModel();
     void hostileCorpusGivesAClearOutcomeWithin10s_data();
     void hostileCorpusGivesAClearOutcomeWithin10s();
     void controlCharactersInNamesAreMadeVisible();
@@ -145,6 +146,30 @@ void TestCli::analyzePrintsOneWholeTraceRow()
     const QString out = QString::fromUtf8(run.out);
     QVERIFY2(out.contains(QStringLiteral("steps       whole trace")), qPrintable(out));
     QCOMPARE(out.count(QStringLiteral("whole trace: wall ")), 1);
+}
+
+void TestCli::analyzeChecksAPowerLogAgainstAThermalModel()
+{
+    const QString log = bs::test::testDataPath(QStringLiteral("power/nvidia_smi_a100_step.csv"));
+    const CliRun a100 = runCli({QStringLiteral("analyze"), log, QStringLiteral("--accelerator"),
+                                QStringLiteral("a100-sxm-80gb"), QStringLiteral("--json")});
+    QCOMPARE(a100.exitCode, 0);
+    const QJsonObject model = QJsonDocument::fromJson(a100.out)
+                                  .object()[QStringLiteral("power")]
+                                  .toArray()[0]
+                                  .toObject()[QStringLiteral("thermal_model")]
+                                  .toObject();
+    QVERIFY2(model[QStringLiteral("agrees")].toBool(), a100.out.constData());
+    QVERIFY(model[QStringLiteral("mean_abs_error_c")].toDouble() < 0.5);
+    // The same log against a T4 (another thermal RC) is called out, with the direction.
+    const CliRun t4 = runCli(
+        {QStringLiteral("analyze"), log, QStringLiteral("--accelerator"), QStringLiteral("t4")});
+    QCOMPARE(t4.exitCode, 0);
+    QVERIFY2(t4.out.contains("  model       the log runs "), t4.out.constData());
+    const CliRun unknown = runCli({QStringLiteral("analyze"), log, QStringLiteral("--accelerator"),
+                                   QStringLiteral("no-such-gpu")});
+    QCOMPARE(unknown.exitCode, 2);
+    QVERIFY2(unknown.err.contains("--accelerator"), unknown.err.constData());
 }
 
 void TestCli::hostileCorpusGivesAClearOutcomeWithin10s_data()
