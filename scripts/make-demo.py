@@ -5,9 +5,9 @@ The demo's two sweeps are *simulated measurements*: for each batch size, a stati
 simulation of the accelerator model (A100 + ResNet-50, fp16; presets in resources/presets) at 60%
 of that batch's capacity gives throughput and latency percentiles; power and energy come from the
 model. The candidate runs the same build under a 250 W power cap. A request trace (a simulated
-production slice under bursty traffic) and an nvidia-smi-style power log with a thermal story
-(temperature climbs to the slowdown point, the SM clock steps down) give the trace views something
-real to analyse. Nothing here is a measurement of real hardware, and the project says so in each
+production slice under bursty traffic) and the nvidia-smi-style power log of the GPU that served
+it (power and temperature from the same model and thermal RC) give the trace views something real
+to analyse. Nothing here is a measurement of real hardware, and the project says so in each
 dataset's provenance.
 
 Usage: scripts/make-demo.py [BUILD_DIR]   (default build/dev; needs python3 and a built CLI)
@@ -26,6 +26,7 @@ BUILD = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "build", "dev")
 CLI = os.path.join(BUILD, "app", "batchscope-cli")
 BATCHES = [1, 2, 4, 8, 16, 32, 64, 128, 256]
 LOAD_FRACTION = 0.6
+LOAD_TEST_S = 150  # saturating load test at the end of the power log
 
 
 def cli(*args):
@@ -146,24 +147,70 @@ def request_trace():
     }, float(rows[-1]["completion_s"])
 
 
-def power_log(span_s):
-    """1 Hz readings under a 250 W cap: warm-up, then the GPU reaches its slowdown temperature
-    and the SM clock steps down while power stays pinned at the cap."""
+def batch_power_w(cap):
+    """Board power and clock scale the model gives while a batch of each size runs."""
+    args = ["model", "--accelerator", "a100-sxm-80gb", "--workload", "resnet50", "--precision", "fp16",
+            "--batch", ",".join(str(b) for b in range(1, 33)), "--power-cap-w", str(cap)]
+    return {p["batch"]: (p["power_w"], p["clock_scale"]) for p in cli(*args)["predictions"]}
+
+
+def power_log(trace, cap):
+    """1 Hz nvidia-smi-style readings of the GPU that served the production slice, derived from
+    the same model: each second's power is the idle power plus the model's dynamic power of the
+    batches that ran in it, and the temperature follows the preset's thermal RC exactly (inlet
+    25 C, 0.15 C/W, 266.7 J/C) from the idle steady state. So the log, the trace and the model
+    tell one story: the slice is light (the GPU sits a few degrees over idle, energy per request
+    is mostly idle power); in the load test that follows, power pins at the cap, the clock
+    drops to the capped clock and the temperature climbs towards 62.5 C, far under the 87 C
+    slowdown point: the cap, not heat, limits the clock."""
+    idle_w, ambient_c, resistance_c_per_w, tau_s = 55.0, 25.0, 0.15, 0.15 * 266.7
+    by_batch = batch_power_w(cap)
+    origin = trace["origin_epoch_s"]
+    span_s = max(trace["completion_s"])
+    seconds = int(math.ceil(span_s)) + 15
+    dynamic_j = [0.0] * seconds  # energy over idle in the window that ends at each reading
+    busy_s = [0.0] * seconds
+    clock_scale = [1.0] * seconds
+    batches = {}
+    for dispatch, completion, size in zip(trace["dispatch_s"], trace["completion_s"], trace["batch_size"]):
+        batches[(dispatch, completion)] = size
+    for (dispatch, completion), size in batches.items():
+        power_w, scale = by_batch[size]
+        start, stop = dispatch + 5.0, completion + 5.0  # readings start 5 s before the slice
+        second = int(math.floor(start))
+        while second < stop and second + 1 < seconds:
+            overlap = min(stop, second + 1) - max(start, second)
+            # A reading at whole second k averages the window (k-1, k].
+            dynamic_j[second + 1] += (power_w - idle_w) * overlap
+            busy_s[second + 1] += overlap
+            clock_scale[second + 1] = min(clock_scale[second + 1], scale)
+            second += 1
+    # Right after the slice, a saturating load test at max batch 32 (what capacity validation
+    # runs): the GPU is busy every second at the model's capped power and clock.
+    test_start = int(math.ceil(span_s)) + 10
+    test_power_w, test_scale = by_batch[32]
+    seconds = test_start + LOAD_TEST_S + 15
+    dynamic_j += [0.0] * (seconds - len(dynamic_j))
+    busy_s += [0.0] * (seconds - len(busy_s))
+    clock_scale += [1.0] * (seconds - len(clock_scale))
+    for k in range(test_start + 1, test_start + 1 + LOAD_TEST_S):
+        dynamic_j[k], busy_s[k], clock_scale[k] = test_power_w - idle_w, 1.0, test_scale
     rng = random.Random(20261204)
     times, power, clock, temperature, util = [], [], [], [], []
-    temp = 41.0
-    for second in range(int(span_s) + 10):
-        t = TRACE_ORIGIN_EPOCH_S - 5 + second
-        loaded = 0 <= second - 5 <= span_s
-        target = 87.0 if loaded else 38.0
-        temp += (target - temp) / 50.0
-        # Past the slowdown point the clock steps down ~45 MHz per degree (a ~19% drop at 86 C).
-        sm = 1410.0 if temp <= 80.0 else 1410.0 - 45.0 * (temp - 80.0)
-        times.append(t)
-        power.append(round((min(247.0, 236.0 + rng.gauss(0, 4)) if loaded else 62.0 + rng.gauss(0, 1.5)), 1))
-        clock.append(round(sm if loaded else 210.0, 0))
-        temperature.append(round(temp + rng.gauss(0, 0.3), 1))
-        util.append(round(min(100.0, 78 + rng.gauss(0, 6)) if loaded else 0.0, 0))
+    temp_c = ambient_c + idle_w * resistance_c_per_w
+    decay = math.exp(-1.0 / tau_s)
+    for k in range(seconds):
+        mean_w = idle_w + dynamic_j[k]
+        if k > 0:
+            steady_c = ambient_c + mean_w * resistance_c_per_w
+            temp_c = steady_c + (temp_c - steady_c) * decay
+        times.append(origin - 5.0 + k)
+        # The cap is enforced: readings scatter under it, not over.
+        power.append(round(min(mean_w + rng.gauss(0, 0.8), float(cap)), 1))
+        clock.append(round(1410.0 * clock_scale[k]) if busy_s[k] > 0 else 210.0)
+        # nvidia-smi reports whole degrees.
+        temperature.append(float(round(temp_c)))
+        util.append(float(round(100.0 * min(1.0, busy_s[k]))))
     return {"name": "nvidia-smi power log (simulated)", "time_s": times, "power_w": power,
             "sm_clock_mhz": clock, "mem_clock_mhz": None, "temperature_c": temperature,
             "utilization_pct": util, "channel": None, "channel_names": [], "reading_window_s": 1.0,
@@ -185,7 +232,7 @@ def main():
         "servers": {"count": 1},
         "service": {"kind": "accelerator"},
     }
-    trace, span_s = request_trace()
+    trace, _ = request_trace()
     trace_dataset = {
         "id": "ds3", "name": "Production slice, 250 W cap", "kind": "request_trace", "role": "candidate",
         "tags": {"workload_seed": "20261203", "hardware": "A100-SXM4-80GB", "extra": {}},
@@ -197,8 +244,8 @@ def main():
         "id": "ds4", "name": "Power log, 250 W cap", "kind": "power_series", "role": "candidate",
         "tags": {"hardware": "A100-SXM4-80GB", "extra": {}}, "reader_options": {},
         "source": demo_source("built-in demo data: a synthetic 1 Hz nvidia-smi-style log written by "
-                              "scripts/make-demo.py to show thermal slowdown at the cap; not a measurement"),
-        "storage": "embedded", "data": power_log(span_s)}
+                              "scripts/make-demo.py from the production slice, a saturating load test after it and the accelerator model; not a measurement"),
+        "storage": "embedded", "data": power_log(trace, 250)}
     project = {
         "schema": 1, "app": {"name": "BatchScope", "version": "0.1.0"},
         "title": "Demo: ResNet-50 batch policy under a 250 W power cap",

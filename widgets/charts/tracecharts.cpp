@@ -290,6 +290,39 @@ ChartContent clockTemperatureChart(const analysis::ThermalEvidence& evidence)
     return finish(content);
 }
 
+ChartContent temperatureModelChart(const analysis::ThermalEvidence& evidence,
+                                   const analysis::ThermalModelCheck* model)
+{
+    ChartContent content = timeline(evidence, QObject::tr("Temperature: log and thermal model"),
+                                    QObject::tr("Temperature (°C)"));
+    content.yUnit = QStringLiteral("°C");
+    if (!evidence.available)
+        return content;
+    if (!model) {
+        content.emptyText = QObject::tr("No thermal model to compare with");
+        return content;
+    }
+    // The same origin as the other power charts, so the panels line up in time.
+    const double originS = evidence.startS.empty()
+                               ? (model->timeS.empty() ? 0.0 : model->timeS.front())
+                               : evidence.startS.front();
+    QList<QPointF> logged, predicted;
+    // Every reading of a long log would be more points than pixels: a stride keeps ~2,000.
+    const std::size_t stride = std::max<std::size_t>(1, model->timeS.size() / 2000);
+    for (std::size_t i = 0; i < model->timeS.size(); i += stride) {
+        logged.append({model->timeS[i] - originS, model->loggedC[i]});
+        predicted.append({model->timeS[i] - originS, model->predictedC[i]});
+    }
+    content.series.append(lineSeries(QObject::tr("Logged"), logged, neutralColour(5)));
+    content.series.append(lineSeries(QObject::tr("Model (thermal RC)"), predicted, neutralColour(1),
+                                     SeriesStyle::Dashed));
+    if (std::isfinite(model->model.throttleC))
+        content.references.append({QObject::tr("slowdown %1 °C").arg(model->model.throttleC),
+                                   model->model.throttleC, Qt::Horizontal,
+                                   QColor(200, 40, 40, 160)});
+    return finish(content);
+}
+
 ChartContent alignedThroughputChart(const analysis::ThermalEvidence& evidence)
 {
     ChartContent content = timeline(evidence, QObject::tr("Throughput on the power log's clock"),

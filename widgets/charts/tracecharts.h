@@ -3,6 +3,7 @@
 #include "analysis/kernelanalysis.h"
 #include "analysis/requestanalysis.h"
 #include "analysis/thermalevidence.h"
+#include "analysis/thermalmodelcheck.h"
 #include "charts/chartcontent.h"
 
 namespace bs::widgets {
@@ -28,6 +29,11 @@ ChartContent powerTimelineChart(const analysis::ThermalEvidence& evidence,
 /// SM clock (MHz) and temperature (°C) on the same time axis: a clock falling while the
 /// temperature climbs is thermal throttling.
 ChartContent clockTemperatureChart(const analysis::ThermalEvidence& evidence);
+/// Logged temperature and, dashed, the model's thermal RC integrated over the log's own power,
+/// with the model's slowdown temperature: how far the device runs from where the model says,
+/// and how much thermal headroom it has. `model` may be null (no project model).
+ChartContent temperatureModelChart(const analysis::ThermalEvidence& evidence,
+                                   const analysis::ThermalModelCheck* model);
 /// Completions per second aligned with the power log (empty without a matched request trace).
 ChartContent alignedThroughputChart(const analysis::ThermalEvidence& evidence);
 

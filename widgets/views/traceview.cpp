@@ -1,5 +1,6 @@
 #include "views/traceview.h"
 
+#include "accel/model.h"
 #include "charts/chartpanel.h"
 #include "charts/tracecharts.h"
 #include "document/projectdocument.h"
@@ -207,6 +208,7 @@ QWidget* TraceView::buildPowerPage()
     auto* page = new QWidget(this);
     m_power = addPanel(page);
     m_clock = addPanel(page);
+    m_temperature = addPanel(page);
     m_alignedThroughput = addPanel(page);
     m_powerNote = new QLabel(page);
     m_powerNote->setWordWrap(true);
@@ -214,6 +216,7 @@ QWidget* TraceView::buildPowerPage()
     layout->addWidget(m_powerNote);
     layout->addWidget(m_power, 1);
     layout->addWidget(m_clock, 1);
+    layout->addWidget(m_temperature, 1);
     layout->addWidget(m_alignedThroughput, 1);
     return page;
 }
@@ -300,19 +303,40 @@ void TraceView::analysePower()
     // Completions in Unix seconds, when the chosen request trace has an absolute clock.
     const auto* requests = findDataset(project, m_requestPicker->currentData().toString());
     const auto trace = requests ? requests->requestTrace() : nullptr;
-    m_jobs->run<JobOutcome<analysis::ThermalEvidence>>(
+    // The project model's thermal RC, so the log can be checked against what it predicts.
+    auto model = accel::modelFromJson(project.model, "project.model", {});
+    std::optional<accel::ThermalSpec> thermal;
+    std::string modelReason;
+    if (!project.model.is_object() || project.model.empty())
+        modelReason = "the project has no accelerator model to check the temperatures against";
+    else if (!model)
+        modelReason = "the project model does not read: " + model.error().message;
+    else
+        thermal = model->params().effectiveThermal();
+    m_jobs->run<JobOutcome<PowerLogAnalysis>>(
         QStringLiteral("trace-power"), tr("Aligning %1").arg(QString::fromStdString(dataset->name)),
-        [series, trace](JobRunner::Context&) {
+        [series, trace, thermal, modelReason](JobRunner::Context&) -> JobOutcome<PowerLogAnalysis> {
             std::vector<double> completionS;
             if (trace && trace->originEpochS > 0.0) {
                 completionS = trace->completionS;
                 for (double& time : completionS)
                     time += trace->originEpochS;
             }
-            return JobOutcome<analysis::ThermalEvidence>::from(
-                analysis::thermalEvidence(*series, completionS));
+            auto evidence = analysis::thermalEvidence(*series, completionS);
+            if (!evidence)
+                return {nullptr, QString::fromStdString(evidence.error().toString())};
+            auto result = std::make_shared<PowerLogAnalysis>();
+            result->evidence = std::move(*evidence);
+            result->modelReason = modelReason;
+            if (thermal) {
+                if (auto check = analysis::checkThermalModel(*series, *thermal))
+                    result->model = std::move(*check);
+                else
+                    result->modelReason = check.error().message;
+            }
+            return {std::move(result), {}};
         },
-        [this](JobOutcome<analysis::ThermalEvidence> result) { showPower(std::move(result)); });
+        [this](JobOutcome<PowerLogAnalysis> result) { showPower(std::move(result)); });
 }
 
 void TraceView::showRequests(JobOutcome<analysis::RequestAnalysis> result)
@@ -430,10 +454,19 @@ void TraceView::showKernels(JobOutcome<analysis::KernelAnalysis> result)
     Q_EMIT analysed();
 }
 
-void TraceView::showPower(JobOutcome<analysis::ThermalEvidence> result)
+void TraceView::showPower(JobOutcome<PowerLogAnalysis> result)
 {
-    m_thermal = result.value;
-    m_powerNote->setText(m_thermal ? QString::fromStdString(m_thermal->verdict) : result.error);
+    m_powerAnalysis = result.value;
+    QString note = result.error;
+    if (m_powerAnalysis) {
+        note = QString::fromStdString(m_powerAnalysis->evidence.verdict);
+        const auto& model = m_powerAnalysis->model;
+        note += QStringLiteral("\n") +
+                (model ? tr("Thermal model: %1").arg(QString::fromStdString(model->verdict))
+                       : tr("Thermal model not checked: %1")
+                             .arg(QString::fromStdString(m_powerAnalysis->modelReason)));
+    }
+    m_powerNote->setText(note);
     drawPower();
     Q_EMIT analysed();
 }
@@ -442,9 +475,12 @@ void TraceView::drawPower()
 {
     analysis::ThermalEvidence empty;
     empty.reason = m_powerNote->text().toStdString();
-    const auto& evidence = m_thermal ? *m_thermal : empty;
+    const auto& evidence = m_powerAnalysis ? m_powerAnalysis->evidence : empty;
+    const auto* model =
+        m_powerAnalysis && m_powerAnalysis->model ? &*m_powerAnalysis->model : nullptr;
     m_power->setContent(powerTimelineChart(evidence, m_powerCapW));
     m_clock->setContent(clockTemperatureChart(evidence));
+    m_temperature->setContent(temperatureModelChart(evidence, model));
     m_alignedThroughput->setContent(alignedThroughputChart(evidence));
 }
 

@@ -3,6 +3,7 @@
 #include "analysis/kernelanalysis.h"
 #include "analysis/requestanalysis.h"
 #include "analysis/thermalevidence.h"
+#include "analysis/thermalmodelcheck.h"
 
 #include <QWidget>
 
@@ -26,7 +27,18 @@ class ProjectDocument;
 /// analysed in the background (lanes "trace-requests", "trace-kernels", "trace-power") and drawn:
 /// latency/queue-wait CDF with percentile markers and 95% intervals, percentiles and throughput
 /// over time, batch sizes, per-stream fairness and the tail decomposition; device time per step
-/// by kernel class and the top kernels; power, clock and temperature aligned with throughput.
+/// by kernel class and the top kernels; power, clock and temperature aligned with throughput, and
+/// the logged temperature against the project model's thermal RC.
+/// A power log's throttling evidence, and whether its temperatures follow the project model's
+/// thermal RC (absent, with the reason, when the project has no usable model or the log no
+/// temperature).
+struct PowerLogAnalysis
+{
+    analysis::ThermalEvidence evidence;
+    std::optional<analysis::ThermalModelCheck> model;
+    std::string modelReason;
+};
+
 class TraceView : public QWidget
 {
     Q_OBJECT
@@ -47,7 +59,13 @@ public:
     {
         return m_kernelResult;
     }
-    std::shared_ptr<const analysis::ThermalEvidence> thermalEvidence() const { return m_thermal; }
+    std::shared_ptr<const analysis::ThermalEvidence> thermalEvidence() const
+    {
+        return m_powerAnalysis ? std::shared_ptr<const analysis::ThermalEvidence>(
+                                     m_powerAnalysis, &m_powerAnalysis->evidence)
+                               : nullptr;
+    }
+    std::shared_ptr<const PowerLogAnalysis> powerAnalysis() const { return m_powerAnalysis; }
 
 Q_SIGNALS:
     /// An analysis finished and was drawn.
@@ -67,7 +85,7 @@ private:
     void analysePower();
     void showRequests(JobOutcome<analysis::RequestAnalysis> result);
     void showKernels(JobOutcome<analysis::KernelAnalysis> result);
-    void showPower(JobOutcome<analysis::ThermalEvidence> result);
+    void showPower(JobOutcome<PowerLogAnalysis> result);
     void drawRequests();
     void drawPower();
 
@@ -92,10 +110,11 @@ private:
     ChartPanel* m_kernelChart = nullptr;
     ChartPanel* m_power = nullptr;
     ChartPanel* m_clock = nullptr;
+    ChartPanel* m_temperature = nullptr;
     ChartPanel* m_alignedThroughput = nullptr;
     std::shared_ptr<const analysis::RequestAnalysis> m_requests;
     std::shared_ptr<const analysis::KernelAnalysis> m_kernelResult;
-    std::shared_ptr<const analysis::ThermalEvidence> m_thermal;
+    std::shared_ptr<const PowerLogAnalysis> m_powerAnalysis;
     std::optional<double> m_slaP99Ms;
     std::optional<double> m_powerCapW;
 };
