@@ -282,7 +282,7 @@ CommandSpec analyzeCommand()
         "counts can support. Power logs: clock/temperature evidence aligned with throughput, and\n"
         "energy per request or step with an uncertainty band, and with --accelerator whether the\n"
         "logged temperature follows that preset's thermal model. Tail drivers combine the request\n"
-        "and kernel traces. Methods are described in core/analysis/README.md.",
+        "and kernel traces. With --json, the analyses name their methods (\"method\").",
         {{"--window-s", "W", "time-series window in seconds (default: about 100 windows)"},
          {"--step-annotation", "TEXT", "kernel-trace steps: annotations containing TEXT"},
          {"--items-per-step", "N", "items (batch size) per step, for kernels/launches per item"},
