@@ -224,6 +224,8 @@ Expected<data::LlmRunSet> LlmBenchParser::parse()
         if (auto status = record(line); !status)
             return status.error();
     }
+    if (m_lines.lineNumber() == 0)
+        return makeError(ErrorCode::Format, m_context.path, 0, 0, "the file is empty");
     if (m_set.runs.empty())
         return makeError(ErrorCode::Format, m_context.path, 0, 0,
                          "the file holds no benchmark run");
@@ -251,6 +253,19 @@ Expected<data::LlmRunSet> parseLlmBenchmark(ByteSource& source, ReaderContext& c
 {
     LlmBenchParser parser(source, context);
     return parser.parse();
+}
+
+Expected<data::DatasetContent> readLlmBenchmark(ByteSource& source, ReaderContext& context)
+{
+    if (!context.options.empty()) {
+        return makeError(ErrorCode::Format, context.path, 0, 0,
+                         "reader_options: the LLM benchmark reader takes no options (got \"" +
+                             context.options.begin().key() + "\")");
+    }
+    auto runs = parseLlmBenchmark(source, context);
+    if (!runs)
+        return runs.error();
+    return data::DatasetContent(std::make_shared<const data::LlmRunSet>(std::move(*runs)));
 }
 
 } // namespace bs::io

@@ -14,6 +14,9 @@ namespace bs::io {
 /// name the file, the line and the field.
 Expected<data::LlmRunSet> parseLlmBenchmark(ByteSource& source, ReaderContext& context);
 
+/// parseLlmBenchmark as a readDataset reader (takes no options).
+Expected<data::DatasetContent> readLlmBenchmark(ByteSource& source, ReaderContext& context);
+
 /// Whether one JSON object looks like a vLLM or SGLang run ("vllm", "sglang"; "" if neither).
 std::string llmBenchmarkTool(const nlohmann::json& object);
 

@@ -22,6 +22,7 @@ target_sources(batchscope_core PRIVATE
     io/linereader.cpp
     io/llmbenchreader.cpp
     io/llmbenchrequests.cpp
+    io/llmrunsummary.cpp
     io/mappedcsvreader.cpp
     io/mlperflog.cpp
     io/mlperfreader.cpp

@@ -33,6 +33,8 @@ const Expectation kExpectations[] = {
     // readers with issue 18 - until then each is refused with a clear error, checked here.
     {R"(^llm/.*/mlperf_log_detail\.txt$)", "mlperf_detail"},
     {R"(^llm/.*/mlperf_log_summary\.txt$)", "mlperf_summary"},
+    {R"(^llm/llm-k8s/.*/serving_.*\.json$)", "llm_benchmark"},
+    {R"(^llm/h200-benchmarks/sglang/.*\.jsonl$)", "llm_benchmark"},
     {R"(^llm/)", "rejected"},
     {R"(^mlperf/.*/mlperf_log_summary\.txt$)", "mlperf_summary"},
     {R"(^mlperf/.*/mlperf_log_detail\.txt$)", "mlperf_detail"},
