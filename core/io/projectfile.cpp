@@ -145,8 +145,8 @@ Expected<data::Dataset> datasetFromJson(const nlohmann::json& json, const std::s
     data::Dataset dataset;
     dataset.id = fields.string("id");
     dataset.name = fields.stringOr("name", dataset.id);
-    dataset.kind = kindFromName(
-        fields.choice("kind", {"sweep", "request_trace", "kernel_trace", "power_series"}));
+    dataset.kind = kindFromName(fields.choice(
+        "kind", {"sweep", "request_trace", "kernel_trace", "power_series", "llm_runs"}));
     dataset.role = roleFromName(fields.choice("role", {"none", "baseline", "candidate"}, "none"));
     dataset.tags = runTagsFromJson(fields, "tags");
     if (const auto* options = fields.object("reader_options"))
