@@ -41,6 +41,30 @@ std::string percentileLine(const json& d, const std::string& unit)
     return line + " " + unit;
 }
 
+/// Per run: request count, output token/s as the tool reported it, and the exact TTFT, TPOT,
+/// ITL and E2E percentiles with 95% intervals from the per-request records.
+void llmText(const json& r, std::string& out)
+{
+    for (const auto& run : r["runs"]) {
+        out += "  run (line " + std::to_string(run["line"].get<std::int64_t>()) + ", " +
+               run["tool"].get<std::string>() + ")";
+        if (run.contains("request_rate_per_s"))
+            out += " at " + num(run["request_rate_per_s"]) + " req/s";
+        out += "\n    requests    " + std::to_string(run["requests"].get<std::uint64_t>()) +
+               " records, " + std::to_string(run["failed"].get<std::uint64_t>()) + " failed";
+        if (run.contains("completed"))
+            out += ", " + std::to_string(run["completed"].get<std::int64_t>()) + " completed";
+        out += "\n";
+        if (run.contains("output_tokens_per_s"))
+            out += "    output      " + num(run["output_tokens_per_s"]) + " tokens/s\n";
+        for (const std::string name : {"ttft", "tpot", "itl", "e2e"}) {
+            if (run.contains(name))
+                out += "    " + name + std::string(12 - name.size(), ' ') +
+                       percentileLine(run[name], "ms") + "\n";
+        }
+    }
+}
+
 void requestText(const json& r, std::string& out)
 {
     out += "  latency     " + percentileLine(r["latency"], "ms") + "\n";
@@ -142,6 +166,8 @@ std::string formatAnalysisSummary(const json& a)
             kernelText(r, out);
         else if (kind == "sweep")
             sweepText(r, out);
+        else if (kind == "llm_runs")
+            llmText(r, out);
         else
             out += "  power log   " + std::to_string(r.value("readings", std::size_t(0))) +
                    " readings\n";

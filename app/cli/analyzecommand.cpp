@@ -1,5 +1,6 @@
 #include "accel/presetlibrary.h"
 #include "analysis/analysisjson.h"
+#include "analysis/llmrunanalysis.h"
 #include "analysissummary.h"
 #include "commands.h"
 #include "io/readdataset.h"
@@ -130,6 +131,8 @@ Status analyseOne(Loaded& l, const AnalyzeOptions& o, json& inputs)
         l.kernels = std::move(*k);
     } else if (auto sweep = l.dataset.sweep()) {
         entry["analysis"] = analysis::toJson(analysis::sweepConfidence(*sweep));
+    } else if (auto runs = l.dataset.llmRuns()) {
+        entry["analysis"] = analysis::toJson(analysis::analyzeLlmRuns(*runs));
     } else if (auto power = l.dataset.powerSeries()) {
         entry["analysis"] = {{"kind", "power_series"},
                              {"readings", power->size()},

@@ -13,6 +13,7 @@ target_sources(batchscope_core PRIVATE
     analysis/kerneljson.cpp
     analysis/kernelsteps.cpp
     analysis/kerneltimeline.cpp
+    analysis/llmrunanalysis.cpp
     analysis/orderstatistics.cpp
     analysis/pareto.cpp
     analysis/powerchannel.cpp

@@ -32,6 +32,11 @@ void Dataset::setContent(std::shared_ptr<const PowerSeries> series)
     kind = DatasetKind::PowerSeries;
     content = std::move(series);
 }
+void Dataset::setContent(std::shared_ptr<const LlmRunSet> runs)
+{
+    kind = DatasetKind::LlmRuns;
+    content = std::move(runs);
+}
 
 std::shared_ptr<const SweepTable> Dataset::sweep() const
 {
@@ -49,6 +54,10 @@ std::shared_ptr<const PowerSeries> Dataset::powerSeries() const
 {
     return contentAs<PowerSeries>(content);
 }
+std::shared_ptr<const LlmRunSet> Dataset::llmRuns() const
+{
+    return contentAs<LlmRunSet>(content);
+}
 
 const char* datasetKindName(DatasetKind kind)
 {
@@ -61,6 +70,8 @@ const char* datasetKindName(DatasetKind kind)
         return "kernel_trace";
     case DatasetKind::PowerSeries:
         return "power_series";
+    case DatasetKind::LlmRuns:
+        return "llm_runs";
     }
     return "sweep";
 }

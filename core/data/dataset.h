@@ -1,6 +1,7 @@
 #pragma once
 
 #include "data/kerneltrace.h"
+#include "data/llmrun.h"
 #include "data/powerseries.h"
 #include "data/requesttrace.h"
 #include "data/sweeptable.h"
@@ -19,6 +20,7 @@ enum class DatasetKind
     RequestTrace,
     KernelTrace,
     PowerSeries,
+    LlmRuns, ///< LLM serving benchmark runs (data::LlmRunSet).
 };
 
 /// The part a dataset plays in a baseline/candidate comparison.
@@ -58,7 +60,7 @@ struct Provenance
 using DatasetContent =
     std::variant<std::monostate, std::shared_ptr<const SweepTable>,
                  std::shared_ptr<const RequestTrace>, std::shared_ptr<const KernelTrace>,
-                 std::shared_ptr<const PowerSeries>>;
+                 std::shared_ptr<const PowerSeries>, std::shared_ptr<const LlmRunSet>>;
 
 /// One loaded input of a project.
 struct Dataset
@@ -79,11 +81,13 @@ struct Dataset
     void setContent(std::shared_ptr<const RequestTrace> trace);
     void setContent(std::shared_ptr<const KernelTrace> trace);
     void setContent(std::shared_ptr<const PowerSeries> series);
+    void setContent(std::shared_ptr<const LlmRunSet> runs);
     /// Null unless the dataset holds that kind.
     std::shared_ptr<const SweepTable> sweep() const;
     std::shared_ptr<const RequestTrace> requestTrace() const;
     std::shared_ptr<const KernelTrace> kernelTrace() const;
     std::shared_ptr<const PowerSeries> powerSeries() const;
+    std::shared_ptr<const LlmRunSet> llmRuns() const;
 };
 
 const char* datasetKindName(DatasetKind kind);

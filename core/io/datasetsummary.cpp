@@ -1,6 +1,7 @@
 #include "io/datasetsummary.h"
 
 #include "io/datasetjson.h"
+#include "io/llmrunsummary.h"
 
 #include <algorithm>
 #include <map>
@@ -246,6 +247,8 @@ nlohmann::json summarizeDataset(const data::Dataset& dataset)
         out = kernelSummary(*k);
     else if (const auto p = dataset.powerSeries())
         out = powerSummary(*p);
+    else if (const auto l = dataset.llmRuns())
+        out = llmRunSetSummary(*l);
     out["name"] = dataset.name;
     out["kind"] = data::datasetKindName(dataset.kind);
     out["provenance"] = toJson(dataset.provenance);

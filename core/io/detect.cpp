@@ -117,10 +117,25 @@ std::optional<Detection> detectRequestJsonl(std::string_view head)
                                        "request trace)");
 }
 
+/// An LLM serving benchmark result: the first object (vLLM writes one line, however long) has
+/// "backend", "completed" and "duration" keys, as vLLM's and SGLang's clients write them.
+std::optional<Detection> detectLlmBenchmark(std::string_view head)
+{
+    const std::string_view line = head.substr(0, head.find('\n'));
+    for (const char* key : {"\"backend\":", "\"completed\":", "\"duration\":"}) {
+        if (line.find(key) == std::string_view::npos)
+            return std::nullopt;
+    }
+    return detection("llm_benchmark", "JSON object with \"backend\", \"completed\" and "
+                                      "\"duration\" (vLLM or SGLang serving benchmark result)");
+}
+
 std::optional<Detection> detectJson(std::string_view head, bool complete)
 {
     if (head.front() == '{' && head.find("\"traceEvents\"") == std::string_view::npos) {
         if (auto found = detectRequestJsonl(head))
+            return found;
+        if (auto found = detectLlmBenchmark(head))
             return found;
     }
     const char* form = head.front() == '[' ? "JSON array of trace events"

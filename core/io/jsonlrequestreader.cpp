@@ -1,6 +1,7 @@
 #include "io/jsonlrequestreader.h"
 
 #include "io/csvsplitter.h"
+#include "io/jsonline.h"
 #include "io/linereader.h"
 #include "io/nameinterner.h"
 
@@ -84,20 +85,10 @@ Expected<std::int32_t> JsonlRequestParser::count(const nlohmann::json& object,
 
 Status JsonlRequestParser::record(std::string_view line)
 {
-    nlohmann::json object;
-    try {
-        object = nlohmann::json::parse(line);
-    } catch (const nlohmann::json::parse_error& e) {
-        // parse_error::byte counts from the start of the line: it is the column (the last byte
-        // of the token that broke the syntax). The library's own "line 1, column N" prefix
-        // would contradict the file's line, so only its reason is kept.
-        const std::string what = e.what();
-        const auto column = what.find("column ");
-        const auto reason = column == std::string::npos ? column : what.find(": ", column);
-        return m_lines.errorAt(std::int64_t(e.byte), ErrorCode::Format,
-                               "not a JSON object: " +
-                                   (reason == std::string::npos ? what : what.substr(reason + 2)));
-    }
+    auto parsed = parseJsonLine(line, m_lines);
+    if (!parsed)
+        return parsed.error();
+    const nlohmann::json& object = *parsed;
     if (!object.is_object())
         return error("the line holds " + std::string(object.type_name()) +
                      ", not a JSON object (one request per line)");

@@ -59,17 +59,47 @@ std::string yesNo(std::string_view text)
                                                  : lower;
 }
 
-/// The percentile named in a summary key: "50.00 percentile latency (ns)" -> "50.00",
-/// "90th percentile latency (ns)" -> "90.00"; "" when it is not a latency percentile.
-std::string percentileOf(std::string_view key)
+/// The percentile named in a summary key ending in `suffix`: "50.00 percentile latency (ns)"
+/// -> "50.00", "90th percentile latency (ns)" -> "90.00"; "" when the key does not match.
+std::string percentileOf(std::string_view key, std::string_view suffix = " percentile latency (ns)")
 {
     const auto space = key.find(' ');
-    if (space == std::string_view::npos || key.substr(space) != " percentile latency (ns)")
+    if (space == std::string_view::npos || key.substr(space) != suffix)
         return {};
     std::string number(key.substr(0, space));
     if (number.size() > 2 && number.substr(number.size() - 2) == "th")
         number = number.substr(0, number.size() - 2) + ".00";
     return parseNumber(number) ? number : std::string();
+}
+
+using Field = std::optional<double> MlperfResult::*;
+
+/// Summary keys of LLM runs that hold one figure in ns, and the field each fills.
+Field llmNanosField(std::string_view key)
+{
+    static const std::map<std::string, Field, std::less<>> fields = {
+        {"Min First Token latency (ns)", &MlperfResult::minTtftS},
+        {"Max First Token latency (ns)", &MlperfResult::maxTtftS},
+        {"Mean First Token latency (ns)", &MlperfResult::meanTtftS},
+        {"Min Time to Output Token (ns)", &MlperfResult::minTpotS},
+        {"Max Time to Output Token (ns)", &MlperfResult::maxTpotS},
+        {"Mean Time to Output Token (ns)", &MlperfResult::meanTpotS},
+        {"ttft_latency (ns)", &MlperfResult::ttftTargetS},
+        {"tpot_latency (ns)", &MlperfResult::tpotTargetS}};
+    const auto it = fields.find(key);
+    return it == fields.end() ? nullptr : it->second;
+}
+
+/// "TTFT Early Stopping Result:" -> "ttft", "Early Stopping Result:" -> "latency"; "" for
+/// any other line. The verdict follows on " * ..." lines.
+std::string earlyStoppingHeading(std::string_view line)
+{
+    constexpr std::string_view heading = "Early Stopping Result:";
+    line = trimmed(line);
+    if (line.size() < heading.size() || line.substr(line.size() - heading.size()) != heading)
+        return {};
+    const std::string metric = snakeCase(line.substr(0, line.size() - heading.size()));
+    return metric.empty() ? "latency" : metric;
 }
 
 class SummaryParser
@@ -79,12 +109,15 @@ public:
         : m_result(result)
         , m_path(path)
     {}
-    /// Stores what the line says; a key stored twice is an error (two summaries pasted into
-    /// one file would otherwise give the second one's figures without a word).
+    /// Stores what the line says; a key stored twice in one section is an error (two
+    /// summaries pasted into one file would otherwise give the second one's figures without a
+    /// word). LLM summaries print some keys in two sections ("Completed tokens per second").
     Status apply(const KeyValue& kv, std::int64_t line);
+    /// The section the next lines belong to ("Additional Stats", "Test Parameters Used").
+    void enterSection(std::string_view title) { m_section = std::string(title); }
 
 private:
-    Status store(const KeyValue& kv, std::int64_t line, bool& stored);
+    Status store(const KeyValue& kv, std::int64_t line);
     Expected<double> number(const KeyValue& kv, std::int64_t line) const
     {
         const auto value = parseNumber(kv.value);
@@ -117,27 +150,75 @@ private:
         return {};
     }
 
+    /// TTFT, TPOT and token figures; `handled` says whether the key was one of them.
+    Status storeLlm(const KeyValue& kv, std::int64_t line, bool& handled);
+    Status storeOther(const KeyValue& kv, std::int64_t line);
+
     MlperfResult& m_result;
     const std::string& m_path;
-    std::map<std::string, std::int64_t, std::less<>> m_storedAt; ///< Key -> its line.
+    std::string m_section;
+    /// (section, key) -> the line it was stored on.
+    std::map<std::pair<std::string, std::string>, std::int64_t> m_storedAt;
 };
 
 Status SummaryParser::apply(const KeyValue& kv, std::int64_t line)
 {
-    bool stored = true;
-    if (auto status = store(kv, line, stored); !status || !stored)
+    if (auto status = store(kv, line); !status)
         return status;
-    const auto [first, added] = m_storedAt.try_emplace(std::string(kv.key), line);
+    const auto [first, added] = m_storedAt.try_emplace({m_section, std::string(kv.key)}, line);
     if (!added) {
+        const std::string where = m_section.empty() ? "" : " in \"" + m_section + "\"";
         return makeError(ErrorCode::Format, m_path, line, 1,
-                         "\"" + std::string(kv.key) + "\" appears again (first on line " +
-                             std::to_string(first->second) +
+                         "\"" + std::string(kv.key) + "\" appears again" + where +
+                             " (first on line " + std::to_string(first->second) +
                              "); the file holds more than one summary: read them one by one");
     }
     return {};
 }
 
-Status SummaryParser::store(const KeyValue& kv, std::int64_t line, bool& stored)
+Status SummaryParser::storeLlm(const KeyValue& kv, std::int64_t line, bool& handled)
+{
+    handled = true;
+    if (kv.key == "Completed tokens per second" || kv.key == "Tokens per second")
+        return set(m_result.tokensPerSecond, kv, line);
+    if (const Field field = llmNanosField(kv.key))
+        return set(m_result.*field, kv, line, kNanosPerSecond);
+    auto* percentiles = !percentileOf(kv.key, " percentile first token latency (ns)").empty()
+                            ? &m_result.ttftPercentileS
+                        : !percentileOf(kv.key, " percentile time to output token (ns)").empty()
+                            ? &m_result.tpotPercentileS
+                            : nullptr;
+    if (!percentiles) {
+        handled = false;
+        return {};
+    }
+    std::optional<double> seconds;
+    if (auto status = set(seconds, kv, line, kNanosPerSecond); !status)
+        return status;
+    (*percentiles)[std::string(kv.key.substr(0, kv.key.find(' ')))] = *seconds;
+    return {};
+}
+
+/// Any other key is kept as it is written, a figure in ns or ms converted to seconds.
+Status SummaryParser::storeOther(const KeyValue& kv, std::int64_t line)
+{
+    const std::string_view key = kv.key;
+    for (const auto& [unit, divisor] : {std::pair{std::string_view("(ns)"), kNanosPerSecond},
+                                        std::pair{std::string_view("(ms)"), 1e3}}) {
+        if (key.size() > unit.size() && key.substr(key.size() - unit.size()) == unit) {
+            std::optional<double> seconds;
+            if (auto status = set(seconds, kv, line, divisor); !status)
+                return status;
+            m_result.extra[snakeCase(key.substr(0, key.size() - unit.size())) + "_s"] =
+                formatNumber(*seconds);
+            return {};
+        }
+    }
+    m_result.extra[snakeCase(key)] = kv.value;
+    return {};
+}
+
+Status SummaryParser::store(const KeyValue& kv, std::int64_t line)
 {
     const std::string key(kv.key);
     if (key == "SUT name")
@@ -171,16 +252,10 @@ Status SummaryParser::store(const KeyValue& kv, std::int64_t line, bool& stored)
         if (!value)
             return value.error();
         m_result.percentileLatencyS[p] = *value / kNanosPerSecond;
-    } else if (key.size() > 5 && key.substr(key.size() - 5) == "(ns)") {
-        auto value = number(kv, line);
-        if (!value)
-            return value.error();
-        m_result.extra[snakeCase(key.substr(0, key.size() - 5)) + "_s"] =
-            formatNumber(*value / kNanosPerSecond);
-    } else if (key.find("per second") != std::string::npos || key.rfind("QPS", 0) == 0) {
-        m_result.extra[snakeCase(key)] = kv.value;
     } else {
-        stored = false;
+        bool handled = false;
+        auto status = storeLlm(kv, line, handled);
+        return (!status || handled) ? status : storeOther(kv, line);
     }
     return {};
 }
@@ -217,6 +292,11 @@ public:
 
 private:
     Status applyResult(const std::string& key, const nlohmann::json& value, std::int64_t line);
+    /// TTFT, TPOT, token throughput and early-stopping records; `handled` says whether the
+    /// key was one of them.
+    Status applyLlm(const std::string& key, const nlohmann::json& value, std::int64_t line,
+                    bool& handled);
+    void keepSetting(const std::string& name, const nlohmann::json& value);
     Status number(std::optional<double>& target, const std::string& key,
                   const nlohmann::json& value, std::int64_t line, double divisor = 1.0);
     Status powerTime(bool begin, std::string_view text, std::int64_t line);
@@ -267,6 +347,9 @@ Status DetailParser::applyResult(const std::string& key, const nlohmann::json& v
         m_result.flags[it->second] = jsonText(value);
         return {};
     }
+    bool handled = false;
+    if (auto status = applyLlm(key, value, line, handled); !status || handled)
+        return status;
     if (key == "result_samples_per_second" || key == "result_completed_samples_per_sec")
         return number(m_result.samplesPerSecond, key, value, line);
     if (key == "result_scheduled_samples_per_sec")
@@ -376,8 +459,82 @@ Status DetailParser::mllog(std::string_view line, std::int64_t lineNumber)
                                "LoadGen " +
                                    std::string(key.rfind("error", 0) == 0 ? "error" : "warning") +
                                    ": " + jsonText(value));
-    } else if (key.rfind("result_", 0) == 0 || key == "early_stopping_met")
+    } else if (key.rfind("result_", 0) == 0 || key.rfind("early_stopping_", 0) == 0 ||
+               key == "requested_server_ttft_latency" || key == "requested_server_tpot_latency")
         return applyResult(key, value, lineNumber);
+    else if (key.rfind("effective_", 0) == 0)
+        keepSetting(key.substr(10), value);
+    return {};
+}
+
+/// An effective setting with no field of its own, kept under its name; a figure in ns or ms
+/// is converted to seconds.
+void DetailParser::keepSetting(const std::string& name, const nlohmann::json& value)
+{
+    for (const auto& [unit, divisor] :
+         {std::pair{std::string("_ns"), kNanosPerSecond}, std::pair{std::string("_ms"), 1e3}}) {
+        if (value.is_number() && name.size() > unit.size() &&
+            name.substr(name.size() - unit.size()) == unit) {
+            m_result.extra[name.substr(0, name.size() - unit.size()) + "_s"] =
+                formatNumber(value.get<double>() / divisor);
+            return;
+        }
+    }
+    m_result.extra[name] = jsonText(value);
+}
+
+/// The percentile in "<prefix>99.00<suffix>", or "" when `key` is not of that form.
+std::string percentileBetween(const std::string& key, std::string_view prefix,
+                              std::string_view suffix)
+{
+    if (key.size() <= prefix.size() + suffix.size() || key.rfind(prefix, 0) != 0 ||
+        key.compare(key.size() - suffix.size(), suffix.size(), suffix) != 0)
+        return {};
+    std::string p = key.substr(prefix.size(), key.size() - prefix.size() - suffix.size());
+    return parseNumber(p) ? p : std::string();
+}
+
+Status DetailParser::applyLlm(const std::string& key, const nlohmann::json& value,
+                              std::int64_t line, bool& handled)
+{
+    // LoadGen logs no effective TTFT/TPOT limit, only the requested one.
+    static const std::map<std::string, std::pair<Field, double>> fields = {
+        {"result_first_token_min_latency_ns", {&MlperfResult::minTtftS, kNanosPerSecond}},
+        {"result_first_token_max_latency_ns", {&MlperfResult::maxTtftS, kNanosPerSecond}},
+        {"result_first_token_mean_latency_ns", {&MlperfResult::meanTtftS, kNanosPerSecond}},
+        {"result_time_to_output_token_min", {&MlperfResult::minTpotS, kNanosPerSecond}},
+        {"result_time_to_output_token_max", {&MlperfResult::maxTpotS, kNanosPerSecond}},
+        {"result_time_to_output_token_mean", {&MlperfResult::meanTpotS, kNanosPerSecond}},
+        {"result_completed_tokens_per_second", {&MlperfResult::tokensPerSecond, 1.0}},
+        {"result_tokens_per_second", {&MlperfResult::tokensPerSecond, 1.0}},
+        {"requested_server_ttft_latency", {&MlperfResult::ttftTargetS, kNanosPerSecond}},
+        {"requested_server_tpot_latency", {&MlperfResult::tpotTargetS, kNanosPerSecond}}};
+    handled = true;
+    if (const auto it = fields.find(key); it != fields.end())
+        return number(m_result.*(it->second.first), key, value, line, it->second.second);
+    if (key.rfind("early_stopping_", 0) == 0 && key != "early_stopping_met") {
+        // "early_stopping_ttft_result" -> "ttft"; plain "early_stopping_result" -> "latency".
+        const bool verdict = key.size() >= 21 && key.substr(key.size() - 6) == "result";
+        const std::string text(trimmed(jsonText(value)));
+        if (!verdict)
+            m_result.extra[key] = text;
+        else
+            m_result.earlyStopping[key.size() > 22 ? key.substr(15, key.size() - 22) : "latency"] =
+                text.rfind("* ", 0) == 0 ? text.substr(2) : text;
+        return {};
+    }
+    const std::string ttft =
+        percentileBetween(key, "result_first_token_", "_percentile_latency_ns");
+    const std::string tpot =
+        percentileBetween(key, "result_time_per_output_token_", "_percentile_ns");
+    if (ttft.empty() && tpot.empty()) {
+        handled = false;
+        return {};
+    }
+    std::optional<double> seconds;
+    if (auto status = number(seconds, key, value, line, kNanosPerSecond); !status)
+        return status;
+    (ttft.empty() ? m_result.tpotPercentileS[tpot] : m_result.ttftPercentileS[ttft]) = *seconds;
     return {};
 }
 
@@ -425,6 +582,33 @@ std::optional<std::string_view> oldFormText(std::string_view line)
     return line.substr(at + 5);
 }
 
+/// A section title is the text line right under a "=====" rule.
+bool sectionTitle(std::string_view line, bool afterRule)
+{
+    const std::string_view text = trimmed(line);
+    return afterRule && !text.empty() && text.find(':') == std::string_view::npos &&
+           text.rfind("===", 0) != 0;
+}
+
+/// Takes an early-stopping heading or one of its " * ..." verdict lines (whose text may hold
+/// a colon, so they must not be read as key-value lines); false for any other line.
+bool earlyStoppingLine(std::string_view line, std::string& verdictOf, MlperfResult& result)
+{
+    if (std::string metric = earlyStoppingHeading(line); !metric.empty()) {
+        verdictOf = metric;
+        result.earlyStopping[verdictOf];
+        return true;
+    }
+    const std::string_view text = trimmed(line);
+    if (verdictOf.empty() || text.rfind("* ", 0) != 0) {
+        verdictOf.clear();
+        return false;
+    }
+    std::string& verdict = result.earlyStopping[verdictOf];
+    verdict += (verdict.empty() ? "" : " ") + std::string(trimmed(text.substr(2)));
+    return true;
+}
+
 } // namespace
 
 Expected<MlperfResult> parseMlperfSummary(ByteSource& source, ReaderContext& context)
@@ -434,6 +618,8 @@ Expected<MlperfResult> parseMlperfSummary(ByteSource& source, ReaderContext& con
     LineReader lines(source, context.progress, context.cancel);
     std::string_view line;
     bool sawTitle = false;
+    bool afterRule = false;
+    std::string verdictOf; ///< The metric whose early-stopping verdict lines come next.
     std::int64_t titleLine = 0;
     for (;;) {
         auto more = lines.next(line);
@@ -453,6 +639,11 @@ Expected<MlperfResult> parseMlperfSummary(ByteSource& source, ReaderContext& con
             sawTitle = true;
             titleLine = lines.lineNumber();
         }
+        if (sectionTitle(line, afterRule))
+            parser.enterSection(trimmed(line));
+        afterRule = trimmed(line).rfind("===", 0) == 0;
+        if (earlyStoppingLine(line, verdictOf, result))
+            continue;
         if (const auto kv = splitKeyValue(line)) {
             if (auto status = parser.apply(*kv, lines.lineNumber()); !status)
                 return status.error();

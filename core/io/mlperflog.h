@@ -26,8 +26,17 @@ struct MlperfResult
     std::optional<double> queryCount;
     std::optional<double> minLatencyS, maxLatencyS, meanLatencyS;
     std::map<std::string, double> percentileLatencyS; ///< "50.00" -> seconds.
-    std::map<std::string, std::string> flags;         ///< Constraint flags: "min_duration_met".
-    std::map<std::string, std::string> extra;         ///< Token metrics and other figures.
+    /// LLM runs (v4.0+ with token latencies): time to first token and time per output token.
+    std::optional<double> minTtftS, maxTtftS, meanTtftS;
+    std::optional<double> minTpotS, maxTpotS, meanTpotS;
+    std::map<std::string, double> ttftPercentileS;  ///< "99.00" -> seconds.
+    std::map<std::string, double> tpotPercentileS;  ///< "99.00" -> seconds.
+    std::optional<double> tokensPerSecond;          ///< Completed (Server) or measured (Offline).
+    std::optional<double> ttftTargetS, tpotTargetS; ///< The TTFT and TPOT latency limits.
+    /// Early-stopping verdict text per metric: "ttft" -> "Run successful.".
+    std::map<std::string, std::string> earlyStopping;
+    std::map<std::string, std::string> flags; ///< Constraint flags: "min_duration_met".
+    std::map<std::string, std::string> extra; ///< Token metrics and other figures.
     std::optional<EpochTime> powerBegin, powerEnd;
     std::string powerBeginText, powerEndText;
     int loadgenWarnings = 0;

@@ -45,11 +45,45 @@ std::string sibling(const ReaderContext& context, const char* name)
     return fs::is_regular_file(path, ec) ? path.string() : std::string();
 }
 
+void putNumber(data::SweepTable& table, const std::string& key, const std::optional<double>& v)
+{
+    if (v)
+        table.metadata[key] = formatNumber(*v);
+}
+
+/// "<prefix>p99.00_s" for each percentile in seconds.
+void putPercentiles(data::SweepTable& table, const std::string& prefix,
+                    const std::map<std::string, double>& percentileS)
+{
+    for (const auto& [p, seconds] : percentileS)
+        table.metadata[prefix + "p" + p + "_s"] = formatNumber(seconds);
+}
+
+/// TTFT and TPOT figures of an LLM run, in seconds, and token throughput in tokens/s.
+void putLlmMetadata(data::SweepTable& table, const MlperfResult& r)
+{
+    static const std::pair<const char*, std::optional<double> MlperfResult::*> fields[] = {
+        {"tokens_per_s", &MlperfResult::tokensPerSecond},
+        {"ttft_target_s", &MlperfResult::ttftTargetS},
+        {"tpot_target_s", &MlperfResult::tpotTargetS},
+        {"ttft_min_s", &MlperfResult::minTtftS},
+        {"ttft_max_s", &MlperfResult::maxTtftS},
+        {"ttft_mean_s", &MlperfResult::meanTtftS},
+        {"tpot_min_s", &MlperfResult::minTpotS},
+        {"tpot_max_s", &MlperfResult::maxTpotS},
+        {"tpot_mean_s", &MlperfResult::meanTpotS}};
+    for (const auto& [key, field] : fields)
+        putNumber(table, key, r.*field);
+    putPercentiles(table, "ttft_", r.ttftPercentileS);
+    putPercentiles(table, "tpot_", r.tpotPercentileS);
+    for (const auto& [metric, verdict] : r.earlyStopping)
+        table.metadata["early_stopping_" + metric] = verdict;
+}
+
 void putMetadata(data::SweepTable& table, const MlperfResult& r)
 {
     auto put = [&table](const char* key, const std::optional<double>& v) {
-        if (v)
-            table.metadata[key] = formatNumber(*v);
+        putNumber(table, key, v);
     };
     table.metadata["scenario"] = r.scenario;
     table.metadata["mode"] = r.mode;
@@ -60,16 +94,18 @@ void putMetadata(data::SweepTable& table, const MlperfResult& r)
     for (const auto& [key, value] : r.flags)
         table.metadata[key] = value;
     put("target_qps", r.targetQps);
-    put("target_latency_s", r.targetLatencyS);
+    // LLM runs log a target latency of 0: their limits are the TTFT and TPOT targets.
+    if (!(r.targetLatencyS == 0.0 && (r.ttftTargetS || r.tpotTargetS)))
+        put("target_latency_s", r.targetLatencyS);
     put("target_latency_percentile", r.targetLatencyPercentile);
     put("samples_per_query", r.samplesPerQuery);
     put("query_count", r.queryCount);
     put("min_latency_s", r.minLatencyS);
     put("max_latency_s", r.maxLatencyS);
-    for (const auto& [p, seconds] : r.percentileLatencyS)
-        table.metadata["latency_p" + p + "_s"] = formatNumber(seconds);
+    putPercentiles(table, "latency_", r.percentileLatencyS);
     for (const auto& [key, value] : r.extra)
         table.metadata[key] = value;
+    putLlmMetadata(table, r);
     if (!r.powerBeginText.empty()) {
         table.metadata["power_begin"] = r.powerBeginText;
         table.metadata["power_end"] = r.powerEndText;

@@ -26,6 +26,7 @@ bool shouldEmbed(const data::Dataset& dataset)
     case data::DatasetKind::RequestTrace:
         return dataset.isLoaded() && dataset.requestTrace()->size() <= kEmbedRequestTraceRowLimit;
     case data::DatasetKind::KernelTrace:
+    case data::DatasetKind::LlmRuns:
         return false;
     }
     return false;
@@ -76,6 +77,8 @@ data::DatasetKind kindFromName(const std::string& name)
         return data::DatasetKind::KernelTrace;
     if (name == "power_series")
         return data::DatasetKind::PowerSeries;
+    if (name == "llm_runs")
+        return data::DatasetKind::LlmRuns;
     return data::DatasetKind::Sweep;
 }
 
@@ -114,10 +117,14 @@ Status readEmbeddedContent(data::Dataset& dataset, const nlohmann::json& json,
         return {};
     }
     case data::DatasetKind::KernelTrace:
+    case data::DatasetKind::LlmRuns:
         break;
     }
     return makeError(ErrorCode::Format, path, 0, 0,
-                     where + ": kernel traces are referenced, never embedded");
+                     where + ": " +
+                         (dataset.kind == data::DatasetKind::KernelTrace ? "kernel traces"
+                                                                         : "LLM benchmark runs") +
+                         " are referenced, never embedded");
 }
 
 /// A referenced file that moved together with the project is found through its relative path.
@@ -138,8 +145,8 @@ Expected<data::Dataset> datasetFromJson(const nlohmann::json& json, const std::s
     data::Dataset dataset;
     dataset.id = fields.string("id");
     dataset.name = fields.stringOr("name", dataset.id);
-    dataset.kind = kindFromName(
-        fields.choice("kind", {"sweep", "request_trace", "kernel_trace", "power_series"}));
+    dataset.kind = kindFromName(fields.choice(
+        "kind", {"sweep", "request_trace", "kernel_trace", "power_series", "llm_runs"}));
     dataset.role = roleFromName(fields.choice("role", {"none", "baseline", "candidate"}, "none"));
     dataset.tags = runTagsFromJson(fields, "tags");
     if (const auto* options = fields.object("reader_options"))

@@ -2,6 +2,7 @@
 
 #include "io/jsonlrequestreader.h"
 #include "io/kinetoreader.h"
+#include "io/llmbenchreader.h"
 #include "io/mlperfreader.h"
 #include "io/modelanalyzerreader.h"
 #include "io/perfanalyzerreader.h"
@@ -61,6 +62,11 @@ const std::vector<ReaderEntry>& readerRegistry()
           "output_length, type)",
           1},
          &readBailianTrace},
+        {{"llm_benchmark", K::LlmRuns,
+          "vLLM benchmark_serving / vllm bench serve result JSON (also --append-result), SGLang "
+          "bench_serving JSONL",
+          1},
+         &readLlmBenchmark},
         {{"request_trace_csv", K::RequestTrace,
           "Per-request CSV (arrival, completion, batch, stream, tokens) with a column mapping", 1},
          &readRequestTraceCsv},

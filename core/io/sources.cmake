@@ -15,10 +15,14 @@ target_sources(batchscope_core PRIVATE
     io/genericcsvreaders.cpp
     io/hugepages.cpp
     io/jsonfields.cpp
+    io/jsonline.cpp
     io/jsonlrequestreader.cpp
     io/jsonpullparser.cpp
     io/kinetoreader.cpp
     io/linereader.cpp
+    io/llmbenchreader.cpp
+    io/llmbenchrequests.cpp
+    io/llmrunsummary.cpp
     io/mappedcsvreader.cpp
     io/mlperflog.cpp
     io/mlperfreader.cpp

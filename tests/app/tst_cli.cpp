@@ -62,6 +62,7 @@ private Q_SLOTS:
     void errorsGoToStderrWithExitCodes();
     void analyzePrintsOneWholeTraceRow();
     void analyzeChecksAPowerLogAgainstAThermalModel();
+    void inspectAndAnalyzeLlmBenchmark();
     void hostileCorpusGivesAClearOutcomeWithin10s_data();
     void hostileCorpusGivesAClearOutcomeWithin10s();
     void controlCharactersInNamesAreMadeVisible();
@@ -170,6 +171,29 @@ void TestCli::analyzeChecksAPowerLogAgainstAThermalModel()
                                    QStringLiteral("no-such-gpu")});
     QCOMPARE(unknown.exitCode, 2);
     QVERIFY2(unknown.err.contains("--accelerator"), unknown.err.constData());
+}
+
+// Issue 18: a vLLM --save-result file through the real CLI. Expected figures from python3:
+// json.load(); len(ttfts) = 200; numpy-style linear p99 of ttfts = 67.56 ms (vLLM's own
+// p99_ttft_ms is 67.5638...); output_throughput = 673.918... tokens/s.
+void TestCli::inspectAndAnalyzeLlmBenchmark()
+{
+    BS_REQUIRE_SHARED_DATA(shared);
+    const QString file =
+        shared + QStringLiteral("/llm/llm-k8s/results_serving_meta-llama-Llama-3.3-70B-"
+                                "Instruct/01_tp8_pp1/serving_meta-llama-Llama-3.3-70B-"
+                                "Instruct_tp8_pp1_sharegpt_qps_04.json");
+    const CliRun inspect = runCli({QStringLiteral("inspect"), file});
+    QCOMPARE(inspect.exitCode, 0);
+    QVERIFY2(QString::fromUtf8(inspect.out).contains(QStringLiteral("format        llm_benchmark")),
+             inspect.out.constData());
+    const CliRun analyze = runCli({QStringLiteral("analyze"), file});
+    QCOMPARE(analyze.exitCode, 0);
+    const QString out = QString::fromUtf8(analyze.out);
+    QVERIFY2(out.contains(QStringLiteral("200 records, 0 failed, 200 completed")), qPrintable(out));
+    QVERIFY2(out.contains(QStringLiteral("output      673.9 tokens/s")), qPrintable(out));
+    QVERIFY2(out.contains(QStringLiteral("ttft        n 200, ")), qPrintable(out));
+    QVERIFY2(out.contains(QStringLiteral("p99 67.56 [")), qPrintable(out));
 }
 
 void TestCli::hostileCorpusGivesAClearOutcomeWithin10s_data()

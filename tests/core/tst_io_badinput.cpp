@@ -78,6 +78,10 @@ const char* const kBurstGpt =
 const char* const kMooncake =
     "{\"timestamp\": 0, \"input_length\": 6955, \"output_length\": 52, \"hash_ids\": [46]}\n"
     "{\"timestamp\": 1500, \"input_length\": 6472, \"output_length\": 26, \"hash_ids\": []}\n";
+const char* const kLlmBenchmark =
+    "{\"backend\": \"vllm\", \"completed\": 1, \"duration\": 1.0, \"mean_ttft_ms\": 5.0}\n"
+    "{\"backend\": \"sglang\", \"completed\": 1, \"duration\": 2.0, \"median_ttft_ms\": 5.0, "
+    "\"median_e2e_latency_ms\": 9.0}\n";
 const char* const kBailian =
     "{\"chat_id\": 1, \"timestamp\": 61.1, \"input_length\": 521, \"output_length\": 132, "
     "\"type\": \"text\"}\n"
@@ -286,8 +290,8 @@ void TestIoBadInput::badInput_data()
            value, 9, QStringLiteral("\"Min latency (ns)\" holds -5; ") + kNegative);
     addRow("mlperf_summary: duplicate key", r,
            QByteArray(kMlperfSummary) + "Samples per second : 99\n", format, 12,
-           QStringLiteral("\"Samples per second\" appears again (first on line 7); the file "
-                          "holds more than one summary"));
+           QStringLiteral("\"Samples per second\" appears again in \"MLPerf Results Summary\" "
+                          "(first on line 7); the file holds more than one summary"));
     addRow("mlperf_summary: two summaries pasted together", r,
            QByteArray(kMlperfSummary) + kMlperfSummary, format, 13,
            QStringLiteral("a second \"MLPerf Results Summary\" title (the first is on line 2)"));
@@ -525,6 +529,20 @@ void TestIoBadInput::badInput_data()
         addRow(QByteArray(name + "CSV rows appended").constData(), reader,
                QByteArray(valid) + kBurstGpt, format, 3, QStringLiteral("not a JSON object"));
     }
+
+    // LLM serving benchmark results (vLLM, SGLang), one run per line
+    r = "llm_benchmark";
+    addEncodingRows(r, kLlmBenchmark);
+    addHugeLineRow(r, kLlmBenchmark, 2);
+    addRow("llm_benchmark: negative TTFT", r,
+           replaceLine(kLlmBenchmark, 1,
+                       "{\"backend\": \"sglang\", \"completed\": 1, \"duration\": 2.0, "
+                       "\"median_ttft_ms\": -5.0, \"median_e2e_latency_ms\": 9.0}"),
+           value, 2,
+           QStringLiteral("\"median_ttft_ms\" holds -5.0, which is not a non-negative finite "
+                          "number"));
+    addRow("llm_benchmark: CSV rows appended", r, QByteArray(kLlmBenchmark) + kBurstGpt, format, 3,
+           QStringLiteral("not a JSON object"));
 }
 
 void TestIoBadInput::badInput()
@@ -593,7 +611,8 @@ void TestIoBadInput::everyReaderIsCovered()
                            QStringLiteral("nvidia_smi"),      QStringLiteral("sweep_csv"),
                            QStringLiteral("power_csv"),       QStringLiteral("request_trace_csv"),
                            QStringLiteral("azure_llm_trace"), QStringLiteral("burstgpt_trace"),
-                           QStringLiteral("mooncake_trace"),  QStringLiteral("bailian_trace")};
+                           QStringLiteral("mooncake_trace"),  QStringLiteral("bailian_trace"),
+                           QStringLiteral("llm_benchmark")};
     QStringList registered;
     for (const auto& info : io::availableReaders())
         registered << QString::fromStdString(info.name);

@@ -30,12 +30,11 @@ const Expectation kExpectations[] = {
     {R"(^kineto_traces/.*\.json\.gz$)", "kineto_trace"},
     // LLM serving runs: the MLPerf LoadGen logs are read by the MLPerf readers; the LLM
     // benchmark formats (vLLM, SGLang, GenAI-Perf, AIPerf, LLMPerf, engine profiles) get their
-    // readers with issue 18 - until then each is refused with a clear error, checked here. The
-    // v4.1 llama2-70b Server summary (TTFT and TPOT blocks repeat the throughput keys) is one
-    // of those (issue 18).
+    // readers with issue 18 - until then each is refused with a clear error, checked here.
     {R"(^llm/.*/mlperf_log_detail\.txt$)", "mlperf_detail"},
-    {R"(^llm/inference_results_v4\.1/.*/Server/.*/mlperf_log_summary\.txt$)", "rejected"},
     {R"(^llm/.*/mlperf_log_summary\.txt$)", "mlperf_summary"},
+    {R"(^llm/llm-k8s/.*/serving_.*\.json$)", "llm_benchmark"},
+    {R"(^llm/h200-benchmarks/sglang/.*\.jsonl$)", "llm_benchmark"},
     {R"(^llm/)", "rejected"},
     {R"(^mlperf/.*/mlperf_log_summary\.txt$)", "mlperf_summary"},
     {R"(^mlperf/.*/mlperf_log_detail\.txt$)", "mlperf_detail"},

@@ -35,6 +35,7 @@ class TestIoFuzzRegressions : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
+    void llmRunsDatasetSurvivesAProjectRoundTrip();
     void scenarioJsonSyntaxErrorQuotingInvalidUtf8IsValidUtf8();
     void projectJsonSyntaxErrorQuotingInvalidUtf8IsValidUtf8();
     void nvidiaSmiUtilizationAbove100PercentIsAnError();
@@ -136,6 +137,21 @@ void TestIoFuzzRegressions::requestTraceBefore1970IsAnError()
     QCOMPARE(test::whereAndWhy(read.error()),
              QStringLiteral("2:1: column \"TIMESTAMP\" holds \"1950-11-16 18:17:03.9799600\", "
                             "before 1970-01-01: not a plausible request time"));
+}
+
+// fuzz_llm_benchmark (round-trip check, first run on the seeds): a project holding an
+// llm_runs dataset was saved but refused on opening ("unknown value 'llm_runs'" for its kind).
+void TestIoFuzzRegressions::llmRunsDatasetSurvivesAProjectRoundTrip()
+{
+    auto read = test::readFixture(QStringLiteral("llm/vllm_append.jsonl"));
+    BS_VERIFY_READ(read);
+    data::Project project;
+    data::Dataset dataset = *read;
+    dataset.id = "ds1";
+    project.datasets.push_back(dataset);
+    auto back = io::loadProjectFromBytes(io::projectToJson(project).dump(1), "round-trip.bsproj");
+    QVERIFY2(back, back ? "" : back.error().toString().c_str());
+    QCOMPARE(back->datasets.at(0).kind, data::DatasetKind::LlmRuns);
 }
 
 void TestIoFuzzRegressions::projectNumberOverflowIsAnErrorNotACrash()

@@ -34,6 +34,8 @@ QString DatasetListModel::kindText(data::DatasetKind kind)
         return tr("Kernel trace");
     case data::DatasetKind::PowerSeries:
         return tr("Power log");
+    case data::DatasetKind::LlmRuns:
+        return tr("LLM benchmark");
     }
     return {};
 }

@@ -1,0 +1,62 @@
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace bs::data {
+
+/// One request of an LLM serving benchmark, as the client measured it. Seconds and tokens; a
+/// field the tool did not record stays empty.
+struct LlmRequest
+{
+    std::optional<double> arrivalS; ///< From the first request's start.
+    std::optional<std::int32_t> promptTokens;
+    std::optional<std::int32_t> outputTokens;
+    std::optional<double> ttftS; ///< Request sent -> first token.
+    std::optional<double> tpotS; ///< (e2e - ttft) / (output tokens - 1): first token excluded.
+    std::vector<double> itlS;    ///< Gaps between the streamed chunks after the first.
+    std::optional<double> e2eS;  ///< Request sent -> last token.
+    bool ok = true;
+    std::string error; ///< The tool's error text for a failed request.
+};
+
+/// An aggregate as the tool reported it, in seconds, with the tool's definition of the metric
+/// (tools differ: ITL pooled over all gaps or per request, TPOT with or without the first
+/// token).
+struct LlmMetric
+{
+    std::optional<double> meanS, medianS, stdS;
+    std::map<std::string, double> percentileS; ///< "99" -> seconds, as the tool names it.
+    std::string definition;
+};
+
+/// One benchmark run: one request rate or concurrency against one server configuration.
+struct LlmRun
+{
+    std::string tool; ///< "vllm", "sglang".
+    std::string backend;
+    std::string model;
+    std::int64_t line = 0; ///< Where the run starts in the file (1-based).
+    /// Every other field of the run's header as written (dataset, burstiness, lengths, ...).
+    std::map<std::string, std::string> knobs;
+    std::optional<double> requestRatePerS; ///< Empty when unlimited ("inf") or not given.
+    std::optional<double> maxConcurrency;  ///< Empty when unlimited.
+    std::optional<double> durationS;
+    std::optional<std::int64_t> completed;
+    std::optional<std::int64_t> promptTokensTotal, outputTokensTotal;
+    std::optional<double> requestsPerS, outputTokensPerS, totalTokensPerS, goodputPerS;
+    /// "ttft", "tpot", "itl", "e2e".
+    std::map<std::string, LlmMetric> metrics;
+    std::vector<LlmRequest> requests; ///< Empty when the file has no per-request arrays.
+};
+
+/// The runs of one file (a --append-result or JSON Lines file holds several).
+struct LlmRunSet
+{
+    std::vector<LlmRun> runs;
+};
+
+} // namespace bs::data
