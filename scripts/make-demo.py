@@ -235,14 +235,15 @@ def main():
     trace, _ = request_trace()
     trace_dataset = {
         "id": "ds3", "name": "Production slice, 250 W cap", "kind": "request_trace", "role": "candidate",
-        "tags": {"workload_seed": "20261203", "hardware": "A100-SXM4-80GB", "extra": {}},
+        "tags": {"workload_seed": "20261203", "hardware": "A100-SXM4-80GB",
+                 "extra": {"power_limit_w": "250"}},
         "reader_options": {},
         "source": demo_source("built-in demo data: per-request records of a BatchScope simulation "
                               "(scripts/make-demo.py), two tenants under MMPP-2 bursts; not a measurement"),
         "storage": "embedded", "data": trace}
     power_dataset = {
         "id": "ds4", "name": "Power log, 250 W cap", "kind": "power_series", "role": "candidate",
-        "tags": {"hardware": "A100-SXM4-80GB", "extra": {}}, "reader_options": {},
+        "tags": {"hardware": "A100-SXM4-80GB", "extra": {"power_limit_w": "250"}}, "reader_options": {},
         "source": demo_source("built-in demo data: a synthetic 1 Hz nvidia-smi-style log written by "
                               "scripts/make-demo.py from the production slice, a saturating load test after it and the accelerator model; not a measurement"),
         "storage": "embedded", "data": power_log(trace, 250)}

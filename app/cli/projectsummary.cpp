@@ -87,10 +87,14 @@ std::string formatProjectSummary(const nlohmann::json& s)
         if (d["warnings"].get<std::size_t>() > 0)
             out << ", " << d["warnings"].get<std::size_t>() << " warnings";
         out << "\n";
-        if (!d["source_path"].get<std::string>().empty()) {
+        const bool fromFile = !d["source_path"].get<std::string>().empty();
+        if (fromFile)
             out << "      source " << d["source_path"].get<std::string>() << "\n";
-            out << "      sha256 " << d["sha256"].get<std::string>() << "\n";
-        }
+        // Embedded data is pinned by the hash of its stored content, so a reviewer can tell
+        // two projects' "same" demo or pasted sweep apart.
+        if (!d["sha256"].get<std::string>().empty())
+            out << "      sha256 " << d["sha256"].get<std::string>()
+                << (fromFile ? "" : " (of the embedded data)") << "\n";
     }
     out << "Scenarios: " << s["scenarios"].size() << "\n";
     for (const auto& name : s["scenarios"])

@@ -88,6 +88,8 @@ void TestCli::projectInfoOnTheDemo()
     QVERIFY(run.out.contains("Title:     Demo: ResNet-50 batch policy under a 250 W power cap"));
     QVERIFY(run.out.contains("ds1  sweep  Baseline: 400 W  [baseline]"));
     QVERIFY(run.out.contains("Scenarios: 2"));
+    // Every demo input is pinned: its embedded data carries a SHA-256 a reviewer can compare.
+    QCOMPARE(run.out.count("(of the embedded data)"), 4);
 }
 
 void TestCli::projectInfoJson()
@@ -103,6 +105,8 @@ void TestCli::projectInfoJson()
     QCOMPARE(doc[QStringLiteral("datasets")][1][QStringLiteral("role")].toString(),
              QStringLiteral("candidate"));
     QCOMPARE(doc[QStringLiteral("datasets")][1][QStringLiteral("rows")].toInt(), 9);
+    for (const auto& dataset : doc[QStringLiteral("datasets")].toArray())
+        QCOMPARE(dataset[QStringLiteral("sha256")].toString().size(), 64);
 }
 
 void TestCli::errorsGoToStderrWithExitCodes_data()
