@@ -10,6 +10,7 @@
 #include "workbench/workbenchcontroller.h"
 
 #include <QDoubleSpinBox>
+#include <QLabel>
 #include <QSlider>
 #include <QUndoStack>
 #include <QtTest>
@@ -18,6 +19,17 @@ using namespace bs;
 using namespace bs::widgets;
 
 namespace {
+
+/// The points of the series called `name` on one of the sweep view's panels.
+QList<QPointF> seriesPoints(gui::MainWindow& window, int panel, const QString& name)
+{
+    const ChartContent content = window.sweepView()->panels()[panel]->content();
+    for (const auto& series : content.series) {
+        if (series.data.name == name)
+            return series.data.points;
+    }
+    return {};
+}
 
 /// The p99 values of the simulated overlay on the sweep view's latency chart.
 QList<QPointF> simulatedP99(gui::MainWindow& window)
@@ -40,6 +52,7 @@ private Q_SLOTS:
     void movingASliderChangesThePlotAndUndoRestoresIt();
     void aSliderDragIsOneUndoStep();
     void modelOverlayFollowsThePowerCap();
+    void modelOverlayMeansWhatTheCandidateSweepMeasured();
     void badScenarioIsShownNotCrashed();
 
 private:
@@ -128,6 +141,42 @@ void TestWorkbench::modelOverlayFollowsThePowerCap()
     for (const QPointF& p : capped)
         QVERIFY2(p.y() <= 150.0 + 1e-6, qPrintable(QString::number(p.y())));
     QCOMPARE(window->sweepView()->panels()[3]->content().references.size(), 1);
+}
+
+void TestWorkbench::modelOverlayMeansWhatTheCandidateSweepMeasured()
+{
+    // Throughput, power and energy on both sides of the overlay are figures at the same
+    // offered load: the model is drawn at the candidate sweep's request rate per batch, so
+    // where the model describes the device that was measured the two lines coincide.
+    auto window = openDemo();
+    const data::Dataset* candidate = nullptr;
+    for (const auto& dataset : window->document()->project().datasets)
+        if (dataset.role == data::DatasetRole::Candidate && dataset.sweep())
+            candidate = &dataset;
+    QVERIFY(candidate);
+    QVERIFY(window->sweepView()->caption()->text().contains(QStringLiteral("offered load")));
+    const auto close = [](double model, double measured, double tolerance) {
+        return std::abs(model - measured) <= tolerance * measured;
+    };
+    const auto throughput = seriesPoints(*window, 0, QStringLiteral("Model"));
+    const auto energyMj = seriesPoints(*window, 2, QStringLiteral("Model"));
+    const auto powerW = seriesPoints(*window, 3, QStringLiteral("Model"));
+    QVERIFY(!throughput.isEmpty());
+    int compared = 0;
+    for (const auto& point : candidate->sweep()->points) {
+        for (int i = 0; i < throughput.size(); ++i) {
+            if (int(throughput[i].x()) != point.batchSize)
+                continue;
+            const QString at = QStringLiteral("batch %1").arg(point.batchSize);
+            QVERIFY2(close(throughput[i].y(), *point.throughputPerS, 0.03), qPrintable(at));
+            QVERIFY2(close(powerW[i].y(), *point.powerW, 0.05), qPrintable(at));
+            QVERIFY2(close(energyMj[i].y(), *point.energyPerInferenceJ * 1e3, 0.05),
+                     qPrintable(at));
+            ++compared;
+        }
+    }
+    // All nine measured batch sizes, 1 to 256, though the policy batches only up to 32.
+    QVERIFY2(compared == 9, qPrintable(QString::number(compared)));
 }
 
 void TestWorkbench::badScenarioIsShownNotCrashed()

@@ -4,6 +4,7 @@
 #include "sim/simulator.h"
 #include "util/threadpool.h"
 
+#include <algorithm>
 #include <chrono>
 
 namespace bs::widgets {
@@ -104,10 +105,16 @@ WorkbenchOutputs computeWorkbench(const WorkbenchInputs& inputs, ThreadPool& poo
                            : model->predictAtLoad(b, rate->second);
             };
             out.predictionsAtSweepLoad = !inputs.offeredRateByBatch.empty();
-            for (int b = 1; b <= maxBatch; b *= 2)
+            // The model spans the sweep it is drawn over as well as the policy's batches, so
+            // every measured point has a model point to compare with.
+            const int modelMaxBatch =
+                inputs.offeredRateByBatch.empty()
+                    ? maxBatch
+                    : std::max(maxBatch, inputs.offeredRateByBatch.rbegin()->first);
+            for (int b = 1; b <= modelMaxBatch; b *= 2)
                 out.predictions.push_back(predictionAt(b));
-            if (out.predictions.back().batch != maxBatch)
-                out.predictions.push_back(predictionAt(maxBatch));
+            if (out.predictions.back().batch != modelMaxBatch)
+                out.predictions.push_back(predictionAt(modelMaxBatch));
         } else {
             out.modelError = model.error();
         }
