@@ -318,6 +318,17 @@ void TestPlaybookReport::demoProjectReport()
     QCOMPARE(first.persistence.firstLabel, std::string("batch 16"));
     QVERIFY(bundle.result.fix.reproducer.has_value());
     QVERIFY(bundle.result.matrix.replayIdentical);
+    // The demo's story ends in a passing matrix. Max batch 8 misses the SLA on every
+    // configuration alike (a cap nobody proposes): that row asks for no regression, and passes.
+    QCOMPARE(bundle.result.matrix.failed, 0);
+    QCOMPARE(bundle.result.steps[4].status, StepStatus::Ok);
+    const auto capEight = std::ranges::find_if(bundle.result.matrix.rows, [](const MatrixRow& r) {
+        return r.slice == "traffic ×1, max batch 8" && r.metric == "p99 latency";
+    });
+    QVERIFY(capEight != bundle.result.matrix.rows.end());
+    QVERIFY(std::stod(capEight->fixed) > 15.0);
+    QCOMPARE(capEight->result, std::string("pass"));
+    QVERIFY(capEight->criterion.find("no regression") != std::string::npos);
     QVERIFY(std::ranges::any_of(bundle.pitfalls,
                                 [](const PitfallWarning& p) { return p.id == "synthetic_only"; }));
     const auto md = renderMarkdown(bundle.document, "demo");
