@@ -2,10 +2,10 @@
 
 #include "data/dataset.h"
 #include "io/readdataset.h"
+#include "util/numbertext.h"
 
 #include <cmath>
 #include <filesystem>
-#include <sstream>
 
 namespace bs::sim {
 
@@ -13,9 +13,7 @@ namespace {
 
 std::string number(double v)
 {
-    std::ostringstream out;
-    out << v;
-    return out.str();
+    return significant(v, 6);
 }
 
 std::string resolve(const std::string& file, const std::string& baseDirectory)

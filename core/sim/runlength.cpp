@@ -1,10 +1,10 @@
 #include "sim/runlength.h"
 
 #include "sim/profiletimemap.h"
+#include "util/numbertext.h"
 
 #include <algorithm>
 #include <cmath>
-#include <sstream>
 
 namespace bs::sim {
 
@@ -12,10 +12,7 @@ namespace {
 
 std::string number(double v)
 {
-    std::ostringstream out;
-    out.precision(v < 10.0 ? 2 : 3);
-    out << v;
-    return out.str();
+    return significant(v, v < 10.0 ? 2 : 3);
 }
 
 std::string streamKey(const Scenario& scenario, std::size_t s)

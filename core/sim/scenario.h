@@ -107,6 +107,19 @@ struct ServerSpec
     };
     int count = 1;
     Placement placement = Placement::Shared;
+    /// Batches one server (device) runs at once, sharing it equally (processor sharing): CUDA
+    /// streams, Triton model instances, an MLPerf harness's inference streams.
+    int streams = 1;
+    /// Time a batch spends off the device before it computes (host work, launch, input copy),
+    /// holding its stream but not the device: base + per item * b.
+    double preComputeBaseS = 0.0;
+    double preComputePerItemS = 0.0;
+
+    /// Whether the sharing engine (core/sim/sharingengine.h) simulates these servers.
+    bool sharesDevices() const
+    {
+        return streams > 1 || preComputeBaseS > 0.0 || preComputePerItemS > 0.0;
+    }
 
     friend bool operator==(const ServerSpec&, const ServerSpec&) = default;
 };

@@ -31,6 +31,8 @@ Expected<Scenario> loadScenario(const std::string& path);
 inline constexpr std::uint64_t kMaxRequests = 1000000000;
 inline constexpr int kMaxBatch = 65536;
 inline constexpr int kMaxServers = 1024;
+/// Batches one server may run at once (servers.streams).
+inline constexpr int kMaxStreamsPerServer = 64;
 inline constexpr int kMaxStreams = 256;
 inline constexpr int kMaxReplications = 1000;
 

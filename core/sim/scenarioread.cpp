@@ -31,6 +31,7 @@ constexpr double kMaxDwellS = 1e9;
 constexpr double kMinRequestsPerCycle = 1e-2;
 constexpr double kMinPeriodS = 1e-3;
 constexpr double kMaxTimeS = 1e9;
+constexpr double kMaxPreComputeMs = 1e6;
 /// Above it the trough rate is under 1% of the mean and single gaps span many periods.
 constexpr double kMaxAmplitude = 0.99;
 constexpr double kMinMultiplier = 1e-3;
@@ -302,7 +303,32 @@ Status readServers(const json& object, const std::string& where, const std::stri
                     : placement == "least_loaded" ? ServerSpec::Placement::LeastLoaded
                     : placement == "random"       ? ServerSpec::Placement::Random
                                                   : ServerSpec::Placement::Shared;
+    out.streams = int(f.integerOr("streams", 1, wholeRange(1, kMaxStreamsPerServer)));
+    if (const auto* pre = f.object("pre_compute")) {
+        JsonFields p(*pre, f.child("pre_compute"), path);
+        const NumberRule delay = NumberRule::range(0.0, kMaxPreComputeMs);
+        out.preComputeBaseS = seconds(p.numberOr("base_ms", 0.0, delay));
+        out.preComputePerItemS = seconds(p.numberOr("per_item_us", 0.0, delay) / 1000.0);
+        f.adopt(p.finish());
+    }
+    if (out.sharesDevices() && out.placement != ServerSpec::Placement::Shared)
+        f.fail("placement", "streams > 1 and pre_compute are simulated with one shared queue "
+                            "(placement \"shared\") only");
     return f.finish();
+}
+
+/// What the sharing engine does not model yet, refused rather than simulated wrongly.
+void checkSharedDevices(JsonFields& f, const Scenario& scenario)
+{
+    if (!scenario.servers.sharesDevices())
+        return;
+    if (scenario.service.kind == ServiceSpec::Kind::Accelerator)
+        f.fail("servers", "streams > 1 and pre_compute need a linear, table or exponential "
+                          "service: the accelerator service keeps one thermal state per "
+                          "batch, which batches sharing a device would not have");
+    else if (scenario.power)
+        f.fail("servers", "streams > 1 and pre_compute have no energy accounting yet (batches "
+                          "sharing a device would count its busy power twice): remove power");
 }
 
 Status readDistribution(const json& object, const std::string& where, const std::string& path,
@@ -473,6 +499,8 @@ Expected<Scenario> scenarioFromJson(const nlohmann::json& json, const std::strin
     }
     if (const auto* output = f.object("output"))
         f.adopt(readOutput(*output, f.child("output"), path, out.output));
+    if (f.ok())
+        checkSharedDevices(f, out);
     if (auto status = f.finish(); !status)
         return status.error();
     return out;

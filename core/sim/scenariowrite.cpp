@@ -182,6 +182,12 @@ nlohmann::json scenarioToJson(const Scenario& scenario)
     out["policy"] = policyToJson(scenario.policy);
     out["servers"] = {{"count", scenario.servers.count},
                       {"placement", placementName(scenario.servers.placement)}};
+    if (scenario.servers.streams != 1)
+        out["servers"]["streams"] = scenario.servers.streams;
+    if (scenario.servers.preComputeBaseS > 0.0 || scenario.servers.preComputePerItemS > 0.0)
+        out["servers"]["pre_compute"] = {
+            {"base_ms", scenario.servers.preComputeBaseS * 1e3},
+            {"per_item_us", scenario.servers.preComputePerItemS * 1e6}};
     out["service"] = serviceToJson(scenario.service);
     if (scenario.power)
         out["power"] = {{"idle_w", scenario.power->idleW}, {"busy_w", scenario.power->busyW}};

@@ -5,6 +5,7 @@
 #include "sim/replicationmetrics.h"
 #include "sim/runlength.h"
 #include "sim/sharedqueueengine.h"
+#include "sim/sharingengine.h"
 #include "sim/stability.h"
 #include "util/threadpool.h"
 
@@ -149,7 +150,8 @@ ReplicationMetrics runReplication(const Scenario& scenario, const Prepared& prep
     RecorderConfig config;
     config.warmupRequests = scenario.warmupRequests;
     config.requests = scenario.requests;
-    config.servers = scenario.servers.count;
+    // With streams, the recorder's servers are the streams: device d's stream s is d·streams + s.
+    config.servers = scenario.servers.count * scenario.servers.streams;
     config.streams = int(scenario.streams.size());
     config.maxBatch = scenario.policy.maxBatch;
     config.windowS = prepared.windowS;
@@ -161,7 +163,8 @@ ReplicationMetrics runReplication(const Scenario& scenario, const Prepared& prep
     EngineSetup setup{&scenario, prepared.service.get(),
                       seed,      &ring,
                       &recorder, [&share](std::uint64_t n) { return share.tick(n); }};
-    EngineOutcome outcome = scenario.servers.placement == ServerSpec::Placement::Shared
+    EngineOutcome outcome = scenario.servers.sharesDevices() ? SharingEngine(setup).run()
+                            : scenario.servers.placement == ServerSpec::Placement::Shared
                                 ? SharedQueueEngine(setup).run()
                                 : PerServerEngine(setup).run();
     ReplicationMetrics metrics;

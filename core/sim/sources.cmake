@@ -21,6 +21,7 @@ target_sources(batchscope_core PRIVATE
     sim/scenariowrite.cpp
     sim/servicemodel.cpp
     sim/sharedqueueengine.cpp
+    sim/sharingengine.cpp
     sim/simulator.cpp
     sim/stability.cpp
     sim/variability.cpp)

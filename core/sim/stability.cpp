@@ -1,6 +1,8 @@
 #include "sim/stability.h"
 
-#include <sstream>
+#include "util/numbertext.h"
+
+#include <algorithm>
 
 namespace bs::sim {
 
@@ -8,10 +10,7 @@ namespace {
 
 std::string number(double v)
 {
-    std::ostringstream out;
-    out.precision(4);
-    out << v;
-    return out.str();
+    return significant(v, 4);
 }
 
 } // namespace
@@ -46,8 +45,16 @@ Stability assessStability(const Scenario& scenario, const ServiceModel& service,
     double best = 0.0;
     const int from =
         scenario.policy.kind == PolicySpec::Kind::Static ? scenario.policy.maxBatch : 1;
+    // A server's streams hide the pre-compute time of one batch behind the others' compute,
+    // but the device still computes one batch's worth at a time (it is shared, not multiplied).
+    const ServerSpec& spec = scenario.servers;
+    const auto cycleS = [&](int b) {
+        const double computeS = service.sustainedServiceS(b);
+        const double preS = spec.preComputeBaseS + spec.preComputePerItemS * double(b);
+        return std::max(computeS, (preS + computeS) / double(spec.streams));
+    };
     for (int b = from; b <= scenario.policy.maxBatch; ++b) {
-        const double rate = double(b) / service.sustainedServiceS(b);
+        const double rate = double(b) / cycleS(b);
         if (rate > best) {
             best = rate;
             bestBatch = b;
@@ -60,7 +67,11 @@ Stability assessStability(const Scenario& scenario, const ServiceModel& service,
     const std::string capacity = number(out.capacityRatePerS) + " req/s (" +
                                  std::to_string(servers) + " server(s) x batch " +
                                  std::to_string(bestBatch) + " / " +
-                                 number(service.sustainedServiceS(bestBatch) * 1000.0) + " ms)";
+                                 number(cycleS(bestBatch) * 1000.0) + " ms" +
+                                 (spec.streams > 1 ? ", at most: it assumes the streams hide "
+                                                     "every pre-compute"
+                                                   : "") +
+                                 ")";
     // A replay that does not loop ends: its queue drains, whatever it offered while it lasted.
     bool finite = true;
     for (const auto& stream : scenario.streams)
@@ -87,7 +98,7 @@ Stability assessStability(const Scenario& scenario, const ServiceModel& service,
                            "; the queue builds up during bursts and drains after them");
     if (scenario.policy.kind == PolicySpec::Kind::Adaptive) {
         const int low = scenario.policy.minBatch;
-        const double floor = double(servers) * double(low) / service.sustainedServiceS(low);
+        const double floor = double(servers) * double(low) / cycleS(low);
         if (offered >= floor)
             warnings.push_back("scenario.policy.min_batch: at batch " + std::to_string(low) +
                                " the servers manage only " + number(floor) +
