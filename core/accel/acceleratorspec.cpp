@@ -98,6 +98,8 @@ Expected<AcceleratorSpec> acceleratorFromJson(const nlohmann::json& object,
     spec.memoryBytes = fields.numberOr("memory_gb", 0.0, NumberRule::nonNegative()) * kGiga;
     spec.launchOverheadS =
         fields.numberOr("launch_overhead_us", 0.0, NumberRule::nonNegative()) * kMicro;
+    spec.hostLinkBytesPerS =
+        fields.numberOr("host_link_gb_per_s", 0.0, NumberRule::nonNegative()) * kGiga;
     spec.etaCompute = fields.numberOr("eta_compute", spec.etaCompute, fraction());
     spec.etaMemory = fields.numberOr("eta_memory", spec.etaMemory, fraction());
     readPower(fields, spec);
@@ -133,6 +135,8 @@ nlohmann::json toJson(const AcceleratorSpec& spec)
           {"capacitance_j_per_c", spec.thermal.capacitanceJPerC},
           {"throttle_c", spec.thermal.throttleC}}},
     };
+    if (spec.hostLinkBytesPerS > 0.0)
+        out["host_link_gb_per_s"] = spec.hostLinkBytesPerS / kGiga;
     writeSources(out, spec.sources);
     return out;
 }

@@ -34,10 +34,12 @@ struct AcceleratorSpec
     double memoryBandwidthBytesPerS = 0.0;
     double memoryBytes = 0.0;     ///< Capacity; 0 = unknown (no fit-in-memory check).
     double launchOverheadS = 0.0; ///< Per kernel launch, host + device side.
-    double etaCompute = 0.7;      ///< Achievable fraction of the peak rate in real kernels.
-    double etaMemory = 0.85;      ///< Achievable fraction of the memory bandwidth.
-    double powerIdleW = 0.0;      ///< Board power when idle at the operating clock.
-    double powerMaxW = 0.0;       ///< Board power at full activity and full clock (TDP).
+    /// Host-to-device link (PCIe, per direction); 0 = unknown. Sizes input copy times.
+    double hostLinkBytesPerS = 0.0;
+    double etaCompute = 0.7; ///< Achievable fraction of the peak rate in real kernels.
+    double etaMemory = 0.85; ///< Achievable fraction of the memory bandwidth.
+    double powerIdleW = 0.0; ///< Board power when idle at the operating clock.
+    double powerMaxW = 0.0;  ///< Board power at full activity and full clock (TDP).
     /// Dynamic power of a memory-bound kernel relative to a compute-bound one at equal
     /// utilisation (streaming data moves less silicon than dense math); 0 < κ ≤ 1.
     double memoryActivity = 0.6;

@@ -22,6 +22,8 @@ Expected<WorkloadSpec> workloadFromJson(const nlohmann::json& object, const std:
     spec.activationElementsPerItem =
         fields.number("activation_elements_per_item", NumberRule::nonNegative());
     spec.kernels = fields.numberOr("kernels", 0.0, NumberRule::nonNegative());
+    spec.inputElementsPerItem =
+        fields.numberOr("input_elements_per_item", 0.0, NumberRule::nonNegative());
     spec.hostOverheadS =
         fields.numberOr("host_overhead_us", 0.0, NumberRule::nonNegative()) * kMicro;
     spec.fusionTrafficExponent =
@@ -48,6 +50,8 @@ nlohmann::json toJson(const WorkloadSpec& spec)
         {"fusion_traffic_exponent", spec.fusionTrafficExponent},
         {"default_precision", precisionName(spec.defaultPrecision)},
     };
+    if (spec.inputElementsPerItem > 0.0)
+        out["input_elements_per_item"] = spec.inputElementsPerItem;
     writeSources(out, spec.sources);
     return out;
 }

@@ -21,6 +21,8 @@ struct WorkloadSpec
     double weightElements = 0.0;            ///< Read once per batch, whatever the batch size.
     double activationElementsPerItem = 0.0; ///< Moved to/from memory per item (incl. KV cache).
     double kernels = 0.0;                   ///< Kernel launches per batch, unfused.
+    /// Elements of one item's input as the host sends it (0 = unknown): sizes input copies.
+    double inputElementsPerItem = 0.0;
     double hostOverheadS = 0.0; ///< Fixed host/runtime time per batch, besides launches.
     /// β: fusing φ kernels into one multiplies activation bytes per item by φ^β (recomputation
     /// and spills when a fused kernel no longer fits on chip). 0 = fusion is free in bytes.
