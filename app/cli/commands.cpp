@@ -6,7 +6,7 @@ const std::vector<CommandSpec>& allCommands()
 {
     static const std::vector<CommandSpec> commands = {
         projectCommand(), modelCommand(),  fitCommand(),   inspectCommand(), simulateCommand(),
-        analyzeCommand(), regionCommand(), mergeCommand(), reportCommand(),
+        analyzeCommand(), regionCommand(), mergeCommand(), reportCommand(),  validateCommand(),
     };
     return commands;
 }

@@ -19,5 +19,6 @@ CommandSpec analyzeCommand();
 CommandSpec regionCommand();
 CommandSpec mergeCommand();
 CommandSpec reportCommand();
+CommandSpec validateCommand();
 
 } // namespace bs::cli

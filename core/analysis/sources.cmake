@@ -15,6 +15,7 @@ target_sources(batchscope_core PRIVATE
     analysis/kerneltimeline.cpp
     analysis/llmrunanalysis.cpp
     analysis/mlperfserver.cpp
+    analysis/mlperfvalidation.cpp
     analysis/orderstatistics.cpp
     analysis/pareto.cpp
     analysis/powerchannel.cpp

@@ -1,3 +1,4 @@
+#include "clirun.h"
 #include "testsupport.h"
 
 #include <QDir>
@@ -10,20 +11,8 @@
 
 namespace {
 
-struct CliRun
-{
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
-
-CliRun runCli(const QStringList& args)
-{
-    QProcess process;
-    process.start(QStringLiteral(BATCHSCOPE_CLI_PATH), args);
-    process.waitForFinished(120000);
-    return {process.exitCode(), process.readAllStandardOutput(), process.readAllStandardError()};
-}
+using bs::test::CliRun;
+using bs::test::runCli;
 
 QString hostilePath(const QString& name)
 {

@@ -1,6 +1,7 @@
 // `batchscope-cli report` gates drafts: a report whose step-1 blocker is not accepted with a
 // reason is written, marked DRAFT, and exits 3 unless --allow-draft; the demo is final.
 
+#include "clirun.h"
 #include "testsupport.h"
 
 #include <QFile>
@@ -13,20 +14,8 @@
 
 namespace {
 
-struct CliRun
-{
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
-
-CliRun runCli(const QStringList& args)
-{
-    QProcess process;
-    process.start(QStringLiteral(BATCHSCOPE_CLI_PATH), args);
-    process.waitForFinished(240000);
-    return {process.exitCode(), process.readAllStandardOutput(), process.readAllStandardError()};
-}
+using bs::test::CliRun;
+using bs::test::runCli;
 
 QString demoPath()
 {
