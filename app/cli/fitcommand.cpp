@@ -1,6 +1,7 @@
 #include "accel/calibration.h"
 #include "accelpresets.h"
 #include "commands.h"
+#include "fitpredictions.h"
 #include "io/readdataset.h"
 
 #include <nlohmann/json.hpp>
@@ -93,6 +94,22 @@ std::string valueText(const accel::FittedParameter& p, double v)
     return text;
 }
 
+/// --predict: whole batch sizes from 1 to 10^7.
+Expected<std::vector<int>> predictBatches(const ParsedArgs& args)
+{
+    auto numbers = numberListOption(args, "--predict");
+    if (!numbers)
+        return numbers.error();
+    std::vector<int> out;
+    for (double v : *numbers) {
+        if (v < 1.0 || v > 1e7 || v != std::floor(v))
+            return makeError(ErrorCode::Usage, "--predict: expected whole batch sizes from 1 to "
+                                               "10000000");
+        out.push_back(int(v));
+    }
+    return out;
+}
+
 void printFit(const accel::FitResult& r, const std::string& path, CliIo& io)
 {
     char line[256];
@@ -122,6 +139,10 @@ void printFit(const accel::FitResult& r, const std::string& path, CliIo& io)
                   "\nR² = %.5f; max |relative residual| %.2f%%; crossover b* = %.1f\n", r.rSquared,
                   100.0 * r.maxRelativeResidual, r.crossoverBatch);
     io.out << line;
+    if (r.rSquaredPower) {
+        std::snprintf(line, sizeof line, "power R² = %.5f\n", *r.rSquaredPower);
+        io.out << line;
+    }
     for (const auto& w : r.warnings)
         io.out << "warning: " << w << "\n";
     for (const auto& n : r.notes)
@@ -156,13 +177,29 @@ int runFit(const ParsedArgs& args, CliIo& io)
                                          ", not a batch sweep"),
                            args, io);
     }
-    auto fit = accel::fitToSweep(*sweep, *options);
+    auto fitMaxBatch = wholeNumberOption(args, "--fit-max-batch", 1, 10'000'000);
+    if (!fitMaxBatch)
+        return reportError(fitMaxBatch.error(), args, io);
+    auto asked = predictBatches(args);
+    if (!asked)
+        return reportError(asked.error(), args, io);
+    data::SweepTable fitted = *sweep;
+    if (*fitMaxBatch)
+        std::erase_if(fitted.points, [&](const data::SweepPoint& p) {
+            return std::uint64_t(p.batchSize) > **fitMaxBatch;
+        });
+    auto fit = accel::fitToSweep(fitted, *options);
     if (!fit)
         return reportError(fit.error(), args, io);
-    if (args.json())
-        io.out << accel::toJson(*fit).dump(2) << '\n';
-    else
+    const auto predictions = fitPredictionRows(*fit, *sweep, *asked);
+    if (args.json()) {
+        nlohmann::json out = accel::toJson(*fit);
+        out["predictions"] = fitPredictionsJson(predictions);
+        io.out << out.dump(2) << '\n';
+    } else {
         printFit(*fit, path, io);
+        printFitPredictions(*fit, predictions, io);
+    }
     return kExitOk;
 }
 
@@ -186,6 +223,9 @@ CommandSpec fitCommand()
          {"--service-time", "SRC", "auto, mean, p50 or throughput (default auto)"},
          {"--absolute", {}, "weight residuals in seconds instead of relative"},
          {"--hard-max", {}, "keep a hard max of compute and memory time (do not fit p)"},
+         {"--fit-max-batch", "N",
+          "fit only rows up to batch N; the rest are predicted beside their measurement"},
+         {"--predict", "LIST", "batch sizes to predict, with 90% prediction intervals"},
          {"--format", "READER", "force a reader instead of detecting the format"},
          presetsOption()},
         &runFit};

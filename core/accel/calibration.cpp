@@ -258,6 +258,50 @@ WorkloadSpec fittedWorkloadTemplate(const ModelParams& base, const std::string& 
     return w;
 }
 
+/// Two-sided Student t quantile at `level` (Cornish–Fisher expansion around the normal one;
+/// within 1% of the exact value from 3 degrees of freedom).
+double studentQuantile(double level, int dof)
+{
+    // The levels used are fixed, so the normal quantiles are tabulated.
+    const double p = 0.5 + 0.5 * level;
+    const double z = p >= 0.995 ? 2.5758 : p >= 0.975 ? 1.9600 : p >= 0.95 ? 1.6449 : 1.2816;
+    const double v = double(std::max(dof, 1));
+    const double z3 = z * z * z;
+    const double z5 = z3 * z * z;
+    return z + (z3 + z) / (4.0 * v) + (5.0 * z5 + 16.0 * z3 + 3.0 * z) / (96.0 * v * v);
+}
+
+void fillUncertainty(FitResult& result, const FitProblem& problem, const LmResult& lm,
+                     const std::optional<std::vector<double>>& inverse, double variance,
+                     std::size_t freeCount)
+{
+    FitUncertainty& u = result.uncertainty;
+    if (!inverse) {
+        u.reason = "the parameters' covariance is unknown (singular normal matrix or no free "
+                   "parameter), so predictions carry no interval";
+        return;
+    }
+    const std::size_t n = lm.x.size();
+    for (std::size_t j = 0; j < n; ++j) {
+        std::vector<double> x = lm.x;
+        const double step = 1e-4 * std::max(std::abs(x[j]), problem.defs[j].typical);
+        x[j] += step;
+        u.nudged.push_back(applied(problem, x));
+        u.steps.push_back(step);
+    }
+    u.covariance.resize(n * n);
+    for (std::size_t k = 0; k < n * n; ++k)
+        u.covariance[k] = variance * (*inverse)[k];
+    u.residualVariance = variance;
+    u.weighting = problem.weighting;
+    u.meanServiceS = problem.meanServiceS;
+    // Power residuals share the fit but not the service-time scatter: count the timing rows.
+    u.degreesOfFreedom = int(problem.samples->size()) - int(freeCount);
+    u.available = u.degreesOfFreedom > 0;
+    if (!u.available)
+        u.reason = "as many free parameters as batch sizes: no scatter is left to estimate";
+}
+
 void fillParameters(FitResult& result, const FitProblem& problem, const LmResult& lm)
 {
     const std::size_t m = lm.residuals.size();
@@ -288,6 +332,7 @@ void fillParameters(FitResult& result, const FitProblem& problem, const LmResult
         result.notes.push_back("the data do not determine every parameter separately (the "
                                "normal matrix is singular); uncertainties are not reported");
     }
+    fillUncertainty(result, problem, lm, inverse, variance, freeCount);
 }
 
 void fillPoints(FitResult& result, const FitProblem& problem)
@@ -308,9 +353,49 @@ void fillPoints(FitResult& result, const FitProblem& problem)
         result.points.push_back(point);
     }
     result.crossoverBatch = model->crossoverBatch();
+    const auto [smallest, largest] = std::minmax_element(
+        problem.samples->begin(), problem.samples->end(),
+        [](const ServiceSample& a, const ServiceSample& b) { return a.batch < b.batch; });
+    result.fittedMinBatch = smallest->batch;
+    result.fittedMaxBatch = largest->batch;
 }
 
 } // namespace
+
+ServicePrediction predictService(const FitResult& fit, int batch, double level)
+{
+    ServicePrediction out;
+    out.batch = batch;
+    out.level = level;
+    out.extrapolated = batch < fit.fittedMinBatch || batch > fit.fittedMaxBatch;
+    auto model = Model::create(fit.params);
+    if (!model)
+        return out;
+    out.serviceS = model->predict(batch).serviceS;
+    const FitUncertainty& u = fit.uncertainty;
+    if (!u.available)
+        return out;
+    const std::size_t n = u.steps.size();
+    std::vector<double> gradient(n, 0.0);
+    for (std::size_t j = 0; j < n; ++j) {
+        auto nudged = Model::create(u.nudged[j]);
+        if (nudged)
+            gradient[j] = (nudged->predict(batch).serviceS - out.serviceS) / u.steps[j];
+    }
+    double parameterVariance = 0.0;
+    for (std::size_t i = 0; i < n; ++i)
+        for (std::size_t j = 0; j < n; ++j)
+            parameterVariance += gradient[i] * u.covariance[i * n + j] * gradient[j];
+    // The residuals were divided by the measured time (relative) or the mean time (absolute):
+    // a new measurement scatters by s times that scale.
+    const double scale = u.weighting == Weighting::Relative ? out.serviceS : u.meanServiceS;
+    const double variance = parameterVariance + u.residualVariance * scale * scale;
+    const double half = studentQuantile(level, u.degreesOfFreedom) * std::sqrt(variance);
+    out.hasInterval = std::isfinite(half);
+    out.lowS = out.serviceS - half;
+    out.highS = out.serviceS + half;
+    return out;
+}
 
 Expected<FitResult> fitToSweep(const data::SweepTable& sweep, const FitOptions& options)
 {

@@ -75,6 +75,34 @@ struct RunsTest
     double z = 0.0; ///< (runs − expected)/σ; below −1.96 flags a pattern (5% level).
 };
 
+/// What predicting t(b) for any batch size needs beyond the point estimate: the model with
+/// each free parameter nudged (for the gradient) and the parameters' covariance.
+struct FitUncertainty
+{
+    bool available = false;
+    std::string reason;              ///< Why not, when not available.
+    std::vector<ModelParams> nudged; ///< params with parameter j + step[j].
+    std::vector<double> steps;
+    std::vector<double> covariance; ///< n × n, row-major; 0 for parameters on a bound.
+    double residualVariance = 0.0;  ///< s², in the weighting's units.
+    Weighting weighting = Weighting::Relative;
+    double meanServiceS = 1.0;
+    int degreesOfFreedom = 0;
+};
+
+/// t(b) from a fit, with a prediction interval for a new measurement at that batch size.
+struct ServicePrediction
+{
+    int batch = 1;
+    double serviceS = 0.0;
+    bool hasInterval = false;
+    double lowS = 0.0;
+    double highS = 0.0;
+    double level = 0.90;
+    /// Outside the fitted batch range: the interval assumes the model's shape holds there.
+    bool extrapolated = false;
+};
+
 struct FitResult
 {
     ModelParams params; ///< The calibrated model parameters (Model::create(params) works).
@@ -92,7 +120,15 @@ struct FitResult
     bool workloadKnown = false;
     std::vector<std::string> warnings; ///< The model does not explain the data, and why.
     std::vector<std::string> notes;    ///< Bounds hit, parameters not determined, run choice.
+    FitUncertainty uncertainty;
+    int fittedMinBatch = 0; ///< The batch range the fit saw.
+    int fittedMaxBatch = 0;
 };
+
+/// The fitted t(b) at `batch` with a `level` (0..1) prediction interval: parameter covariance
+/// propagated through the model's gradient plus the fit's residual scatter, Student t with the
+/// fit's degrees of freedom. No interval when the covariance is unknown.
+ServicePrediction predictService(const FitResult& fit, int batch, double level = 0.90);
 
 /// The device assumed when the sweep's accelerator is not named: 1 PFLOP/s at every precision,
 /// 1 TB/s, 50–300 W. Fitted times do not depend on it.

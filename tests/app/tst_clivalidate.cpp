@@ -1,5 +1,7 @@
-// `batchscope-cli validate`: a real MLPerf Server run predicted from its Offline result and
-// harness settings, printed beside what was measured, with every assumption.
+// Checking the model against what was measured, from the command line: `batchscope-cli
+// validate` (a real MLPerf Server run predicted from its Offline result and harness settings,
+// beside what was measured, with every assumption) and `fit --fit-max-batch/--predict` (a fit
+// asked about batch sizes it did not see, with 90% prediction intervals).
 #include "clirun.h"
 #include "testsupport.h"
 
@@ -66,6 +68,46 @@ private Q_SLOTS:
         QVERIFY(std::abs(p99[QStringLiteral("relative_error")].toDouble()) <= 0.25);
         QCOMPARE(doc[QStringLiteral("devices")].toInt(), 8);
         QVERIFY(doc[QStringLiteral("assumptions")].toArray().size() >= 5);
+    }
+
+    void fitPredictsHeldOutBatchesWithIntervals()
+    {
+        BS_REQUIRE_SHARED_DATA(shared);
+        const QString sweep =
+            shared + QStringLiteral("/triton/perf_analyzer/Mutinifni_DeepLearningExamples/"
+                                    "PyTorch/Forecasting/TFT/runner_workspace/executor/shared/"
+                                    "triton_performance_offline.csv");
+        const QStringList args = {QStringLiteral("fit"),
+                                  sweep,
+                                  QStringLiteral("--accelerator"),
+                                  QStringLiteral("a100-sxm-80gb"),
+                                  QStringLiteral("--fit-max-batch"),
+                                  QStringLiteral("256"),
+                                  QStringLiteral("--predict"),
+                                  QStringLiteral("2048")};
+        const CliRun text = runCli(args);
+        QCOMPARE(text.exitCode, 0);
+        QVERIFY(text.out.contains("Predictions (90% prediction intervals; fitted batch 1-256)"));
+        QVERIFY(text.out.contains("extrapolated, held out"));
+        QVERIFY(text.out.contains("warning: predictions outside the fitted batch range"));
+        const CliRun json = runCli(args + QStringList{QStringLiteral("--json")});
+        QCOMPARE(json.exitCode, 0);
+        const QJsonArray rows =
+            QJsonDocument::fromJson(json.out).object()[QStringLiteral("predictions")].toArray();
+        QCOMPARE(rows.size(), 3); // 512 and 1024 held out, 2048 asked for
+        for (const auto& row : rows) {
+            QVERIFY(row[QStringLiteral("extrapolated")].toBool());
+            const QJsonArray interval = row[QStringLiteral("interval_s")].toArray();
+            QCOMPARE(interval.size(), 2);
+            if (row.toObject().contains(QStringLiteral("measured_s"))) {
+                const double measured = row[QStringLiteral("measured_s")].toDouble();
+                QVERIFY(measured >= interval[0].toDouble() && measured <= interval[1].toDouble());
+            }
+        }
+        const CliRun bad = runCli(
+            {QStringLiteral("fit"), sweep, QStringLiteral("--predict"), QStringLiteral("0.5")});
+        QCOMPARE(bad.exitCode, 2);
+        QVERIFY(bad.err.contains("--predict"));
     }
 };
 
