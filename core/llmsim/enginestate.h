@@ -1,0 +1,92 @@
+#pragma once
+
+#include "llmsim/llmscenario.h"
+#include "llmsim/steptimemodel.h"
+
+#include <cstdint>
+#include <deque>
+#include <vector>
+
+namespace bs::llmsim {
+
+/// One request inside the engine. n (tokens) = prompt + generated so far; c (computed) = tokens
+/// whose keys and values are in the KV cache.
+struct Sequence
+{
+    RequestSpec spec;
+    std::int32_t tokens = 0;
+    std::int32_t computed = 0;
+    std::int32_t generated = 0;
+    std::int64_t blocks = 0; ///< KV blocks held.
+    std::int32_t preemptions = 0;
+    double firstScheduledS = -1.0;
+    double firstTokenS = -1.0;
+    double lastTokenS = -1.0;
+    double maxGapS = 0.0; ///< Longest gap between two of its tokens.
+};
+
+/// The work of one step: which sequence computes how many tokens.
+struct ScheduledWork
+{
+    std::int32_t sequence = 0;
+    std::int32_t newTokens = 0;
+};
+
+/// What the scheduler decided for one step.
+struct StepPlan
+{
+    std::vector<ScheduledWork> work;
+    std::int32_t preempted = 0;
+
+    void clear()
+    {
+        work.clear();
+        preempted = 0;
+    }
+};
+
+/// Running and waiting queues, and the KV-cache block pool. Sequences are indices into
+/// `sequences` (one per request, in arrival order).
+struct EngineState
+{
+    EngineConfig config;
+    std::vector<Sequence> sequences;
+    std::vector<std::int32_t> running; ///< Admission order.
+    std::deque<std::int32_t> waiting;  ///< Head first; preempted sequences return to the head.
+    std::int64_t freeBlocks = 0;
+
+    /// Blocks a sequence must hold to keep `tokens` tokens in the cache.
+    std::int64_t blocksFor(std::int64_t tokenCount) const
+    {
+        return (tokenCount + config.blockSize - 1) / config.blockSize;
+    }
+    /// Extra blocks sequence s needs to compute k more tokens (0 when it holds enough).
+    std::int64_t extraBlocks(const Sequence& s, std::int32_t k) const
+    {
+        const std::int64_t need = blocksFor(std::int64_t(s.computed) + k) - s.blocks;
+        return need > 0 ? need : 0;
+    }
+    void allocate(Sequence& s, std::int32_t k)
+    {
+        const std::int64_t extra = extraBlocks(s, k);
+        s.blocks += extra;
+        freeBlocks -= extra;
+    }
+    void release(Sequence& s)
+    {
+        freeBlocks += s.blocks;
+        s.blocks = 0;
+    }
+    std::int64_t usedBlocks() const { return config.numGpuBlocks - freeBlocks; }
+};
+
+/// A scheduling policy: fills `plan` from the state at one step start, admitting, chunking and
+/// preempting as the policy's engine does (README.md: "Policies").
+class SchedulerPolicy
+{
+public:
+    virtual ~SchedulerPolicy() = default;
+    virtual void schedule(EngineState& state, StepPlan& plan) const = 0;
+};
+
+} // namespace bs::llmsim

@@ -1,0 +1,123 @@
+// simulateLlm: arrivals and step model prepared once, then one engine run per replication.
+#include "llmsim/llmsimulator.h"
+
+#include "io/servingrequestlog.h"
+#include "sim/arrivalprocess.h"
+#include "sim/rng.h"
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+
+namespace bs::llmsim {
+
+namespace {
+
+/// Token-length streams, after the arrival streams so that lengths and gaps stay independent.
+constexpr std::uint64_t kPromptLengthStream = 64;
+constexpr std::uint64_t kOutputLengthStream = 65;
+
+std::int32_t drawTokens(const TokenLengthSpec& spec, sim::Rng& rng)
+{
+    switch (spec.kind) {
+    case TokenLengthSpec::Kind::Fixed:
+        return spec.tokens;
+    case TokenLengthSpec::Kind::Uniform: {
+        const auto span = std::uint64_t(spec.max - spec.min) + 1;
+        return spec.min + std::int32_t(std::min<std::uint64_t>(
+                              std::uint64_t(rng.uniform() * double(span)), span - 1));
+    }
+    case TokenLengthSpec::Kind::Lognormal: {
+        // Parameters of log X for mean m and coefficient of variation cv.
+        const double sigma2 = std::log1p(spec.cv * spec.cv);
+        const double mu = std::log(spec.mean) - 0.5 * sigma2;
+        const double x = std::exp(mu + std::sqrt(sigma2) * rng.normal());
+        return std::int32_t(std::clamp<long long>(std::llround(x), 1, spec.max));
+    }
+    }
+    return 1;
+}
+
+std::vector<RequestSpec> poissonRequests(const LlmArrivalSpec& spec, std::uint64_t seed)
+{
+    sim::ArrivalSpec arrivals;
+    arrivals.kind = sim::ArrivalSpec::Kind::Poisson;
+    arrivals.ratePerS = spec.ratePerS;
+    auto process = sim::makeArrivalProcess(arrivals, nullptr, seed, sim::kFirstArrivalStream);
+    std::vector<double> timesS(std::size_t(spec.count));
+    process->generate(timesS.data(), timesS.size());
+    sim::Rng promptRng(seed, kPromptLengthStream);
+    sim::Rng outputRng(seed, kOutputLengthStream);
+    std::vector<RequestSpec> requests(timesS.size());
+    for (std::size_t i = 0; i < requests.size(); ++i) {
+        requests[i].arrivalS = timesS[i];
+        requests[i].promptTokens = drawTokens(spec.promptTokens, promptRng);
+        requests[i].outputTokens = drawTokens(spec.outputTokens, outputRng);
+    }
+    return requests;
+}
+
+Expected<std::vector<RequestSpec>> replayRequests(const LlmArrivalSpec& spec,
+                                                  const std::string& baseDirectory)
+{
+    std::vector<RequestSpec> requests = spec.requests;
+    if (!spec.file.empty()) {
+        std::filesystem::path path(spec.file);
+        if (path.is_relative() && !baseDirectory.empty())
+            path = std::filesystem::path(baseDirectory) / path;
+        auto logged = io::readServingRequestLog(path.string());
+        if (!logged)
+            return logged.error();
+        for (const data::LlmRequest& r : *logged)
+            requests.push_back({*r.arrivalS, *r.promptTokens, *r.outputTokens});
+    }
+    // The engine serves in arrival order; ties keep the file's order.
+    std::stable_sort(
+        requests.begin(), requests.end(),
+        [](const RequestSpec& a, const RequestSpec& b) { return a.arrivalS < b.arrivalS; });
+    return requests;
+}
+
+} // namespace
+
+Expected<LlmResult> simulateLlm(const LlmScenario& scenario, const LlmSimOptions& options,
+                                CancelToken cancel)
+{
+    auto stepTime = makeStepTimeModel(scenario.step, options.baseDirectory);
+    if (!stepTime)
+        return stepTime.error();
+    std::vector<RequestSpec> replayed;
+    if (scenario.arrivals.kind == LlmArrivalSpec::Kind::Replay) {
+        auto requests = replayRequests(scenario.arrivals, options.baseDirectory);
+        if (!requests)
+            return requests.error();
+        replayed = std::move(*requests);
+    }
+    LlmResult result;
+    result.scenario = scenario;
+    for (std::int32_t r = 0; r < scenario.replications; ++r) {
+        const std::uint64_t seed = sim::replicationSeed(scenario.seed, std::uint64_t(r));
+        const std::vector<RequestSpec> generated =
+            scenario.arrivals.kind == LlmArrivalSpec::Kind::Poisson
+                ? poissonRequests(scenario.arrivals, seed)
+                : std::vector<RequestSpec>();
+        const auto& requests = generated.empty() ? replayed : generated;
+        auto run = runEngine(scenario.engine, **stepTime, requests, cancel);
+        if (!run) {
+            Error error = run.error();
+            if (error.code == ErrorCode::Value || error.code == ErrorCode::Unsupported)
+                error.message = "scenario." + error.message;
+            return error;
+        }
+        ReplicationMetrics metrics = summarise(*run, scenario.engine, scenario.sla);
+        metrics.seed = seed;
+        result.replications.push_back(metrics);
+        if (r == 0) {
+            result.requests = std::move(run->requests);
+            result.steps = std::move(run->steps);
+        }
+    }
+    return result;
+}
+
+} // namespace bs::llmsim

@@ -1,0 +1,79 @@
+#include "llmsim/vllmv1policy.h"
+
+#include <algorithm>
+
+namespace bs::llmsim {
+
+std::int32_t VllmV1Policy::capChunk(const EngineConfig& config, std::int64_t k)
+{
+    if (config.longPrefillTokenThreshold > 0)
+        k = std::min<std::int64_t>(k, config.longPrefillTokenThreshold);
+    return std::int32_t(k);
+}
+
+void VllmV1Policy::runningPass(EngineState& state, StepPlan& plan, std::int64_t& budget)
+{
+    std::size_t index = 0;
+    while (index < state.running.size() && budget > 0) {
+        const std::int32_t id = state.running[index];
+        Sequence& seq = state.sequences[std::size_t(id)];
+        const std::int32_t k =
+            capChunk(state.config, std::min<std::int64_t>(seq.tokens - seq.computed, budget));
+        if (k <= 0) {
+            ++index;
+            continue;
+        }
+        bool preemptedItself = false;
+        while (state.extraBlocks(seq, k) > state.freeBlocks) {
+            // Free the most recently admitted request; it recomputes from scratch later.
+            const std::int32_t victimId = state.running.back();
+            state.running.pop_back();
+            Sequence& victim = state.sequences[std::size_t(victimId)];
+            state.release(victim);
+            victim.computed = 0;
+            ++victim.preemptions;
+            ++plan.preempted;
+            state.waiting.push_front(victimId);
+            if (victimId == id) {
+                preemptedItself = true;
+                break;
+            }
+        }
+        if (preemptedItself)
+            return;
+        state.allocate(seq, k);
+        plan.work.push_back({id, k});
+        budget -= k;
+        ++index;
+    }
+}
+
+void VllmV1Policy::waitingPass(EngineState& state, StepPlan& plan, std::int64_t& budget)
+{
+    const auto seats = std::size_t(state.config.maxNumSeqs);
+    while (!state.waiting.empty() && budget > 0 && state.running.size() < seats) {
+        const std::int32_t id = state.waiting.front();
+        Sequence& seq = state.sequences[std::size_t(id)];
+        const std::int64_t remaining = seq.tokens - seq.computed;
+        if (!state.config.enableChunkedPrefill && remaining > budget)
+            return;
+        const std::int32_t k = capChunk(state.config, std::min(remaining, budget));
+        if (state.extraBlocks(seq, k) > state.freeBlocks)
+            return; // a waiting request never preempts
+        state.waiting.pop_front();
+        state.running.push_back(id);
+        state.allocate(seq, k);
+        plan.work.push_back({id, k});
+        budget -= k;
+    }
+}
+
+void VllmV1Policy::schedule(EngineState& state, StepPlan& plan) const
+{
+    std::int64_t budget = state.config.maxNumBatchedTokens;
+    runningPass(state, plan, budget);
+    if (plan.preempted == 0)
+        waitingPass(state, plan, budget);
+}
+
+} // namespace bs::llmsim
