@@ -1,9 +1,11 @@
 #include "llmsim/llmresultjson.h"
 
+#include "io/atomicfile.h"
 #include "llmsim/llmscenariojson.h"
 #include "sim/estimate.h"
 
 #include <cmath>
+#include <cstdio>
 #include <functional>
 
 namespace bs::llmsim {
@@ -160,6 +162,23 @@ nlohmann::json llmResultToJson(const LlmResult& result)
             {"in_system_mean", metric(&ReplicationMetrics::meanInSystem)},
             {"per_replication", perReplication},
             {"time_series", seriesJson(result.steps, result.scenario.engine.numGpuBlocks)}};
+}
+
+Status writeLlmRequestsCsv(const LlmResult& result, const std::string& path)
+{
+    std::string csv = "index,arrival_s,prompt_tokens,output_tokens,first_scheduled_s,first_token_s,"
+                      "finish_s,ttft_ms,tpot_ms,e2e_ms,queue_ms,max_itl_ms,preemptions\n";
+    char row[400];
+    for (std::size_t i = 0; i < result.requests.size(); ++i) {
+        const RequestResult& r = result.requests[i];
+        std::snprintf(row, sizeof row,
+                      "%zu,%.9g,%d,%d,%.9g,%.9g,%.9g,%.6g,%.6g,%.6g,%.6g,%.6g,%d\n", i, r.arrivalS,
+                      r.promptTokens, r.outputTokens, r.firstScheduledS, r.firstTokenS, r.finishS,
+                      r.ttftS * 1e3, r.tpotS * 1e3, r.e2eS * 1e3, r.queueS * 1e3, r.maxItlS * 1e3,
+                      r.preemptions);
+        csv += row;
+    }
+    return io::writeFileAtomically(path, csv, {false});
 }
 
 } // namespace bs::llmsim
