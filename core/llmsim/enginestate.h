@@ -5,6 +5,8 @@
 
 #include <cstdint>
 #include <deque>
+#include <memory>
+#include <string>
 #include <vector>
 
 namespace bs::llmsim {
@@ -37,11 +39,13 @@ struct StepPlan
 {
     std::vector<ScheduledWork> work;
     std::int32_t preempted = 0;
+    std::int32_t admitted = 0; ///< Requests moved from waiting to running.
 
     void clear()
     {
         work.clear();
         preempted = 0;
+        admitted = 0;
     }
 };
 
@@ -87,6 +91,20 @@ class SchedulerPolicy
 public:
     virtual ~SchedulerPolicy() = default;
     virtual void schedule(EngineState& state, StepPlan& plan) const = 0;
+    /// The most tokens of this request the policy computes in one step when it cannot split
+    /// them (0 when it always can): a request needing more than the token budget never runs.
+    virtual std::int64_t unsplittableTokens(const EngineConfig& config,
+                                            const RequestSpec& request) const = 0;
 };
+
+/// Frees the most recently admitted request: it goes to the head of waiting and will recompute
+/// its prompt and generated tokens. Returns its id.
+std::int32_t preemptLastRunning(EngineState& state, StepPlan& plan);
+
+/// Moves the head of waiting to the tail of running.
+void admitHead(EngineState& state, StepPlan& plan);
+
+/// The policy named `name` (vllm_v1, vllm_v0, orca), or nullptr.
+std::unique_ptr<SchedulerPolicy> makePolicy(const std::string& name);
 
 } // namespace bs::llmsim

@@ -1,6 +1,6 @@
 // The engine's event loop: schedule a step, advance time by its duration, emit tokens.
+#include "llmsim/enginestate.h"
 #include "llmsim/llmsimulator.h"
-#include "llmsim/vllmv1policy.h"
 
 #include <algorithm>
 #include <memory>
@@ -9,15 +9,9 @@ namespace bs::llmsim {
 
 namespace {
 
-std::unique_ptr<SchedulerPolicy> makePolicy(const std::string& name)
-{
-    if (name == "vllm_v1")
-        return std::make_unique<VllmV1Policy>();
-    return nullptr;
-}
-
 /// A request the engine could never finish is an error up front, not a run that hangs.
-Status checkFits(const EngineConfig& config, std::span<const RequestSpec> requests)
+Status checkFits(const EngineConfig& config, const SchedulerPolicy& policy,
+                 std::span<const RequestSpec> requests)
 {
     const std::int64_t capacityTokens = config.numGpuBlocks * config.blockSize;
     for (std::size_t i = 0; i < requests.size(); ++i) {
@@ -30,13 +24,14 @@ Status checkFits(const EngineConfig& config, std::span<const RequestSpec> reques
                                                    " tokens of KV cache, more than the " +
                                                    std::to_string(capacityTokens) +
                                                    " the engine has (num_gpu_blocks x block_size)");
-        if (!config.enableChunkedPrefill && peakTokens > config.maxNumBatchedTokens)
+        const std::int64_t wholeTokens = policy.unsplittableTokens(config, requests[i]);
+        if (wholeTokens > config.maxNumBatchedTokens)
             return makeError(ErrorCode::Value,
                              "arrivals: request " + std::to_string(i) +
-                                 " may need to (re)compute " + std::to_string(peakTokens) +
+                                 " may need to (re)compute " + std::to_string(wholeTokens) +
                                  " tokens in one step, more than max_num_batched_tokens = " +
-                                 std::to_string(config.maxNumBatchedTokens) +
-                                 " without chunked prefill");
+                                 std::to_string(config.maxNumBatchedTokens) + " (policy " +
+                                 config.policy + " does not split them)");
     }
     return {};
 }
@@ -143,6 +138,7 @@ private:
         record.running = std::int32_t(m_state.running.size());
         record.waiting = std::int32_t(m_state.waiting.size());
         record.preempted = plan.preempted;
+        record.admitted = plan.admitted;
         record.kvBlocksUsed = m_state.usedBlocks();
         m_steps.push_back(record);
         m_nowS += record.durationS;
@@ -195,9 +191,9 @@ Expected<EngineRun> runEngine(const EngineConfig& config, const StepTimeModel& s
 {
     const auto policy = makePolicy(config.policy);
     if (!policy)
-        return makeError(ErrorCode::Unsupported,
-                         "engine.policy: unknown policy '" + config.policy + "' (known: vllm_v1)");
-    if (auto status = checkFits(config, requests); !status)
+        return makeError(ErrorCode::Unsupported, "engine.policy: unknown policy '" + config.policy +
+                                                     "' (known: vllm_v1, vllm_v0, orca)");
+    if (auto status = checkFits(config, *policy, requests); !status)
         return status.error();
     EngineRun out;
     EngineLoop loop(config, stepTime, requests, out);

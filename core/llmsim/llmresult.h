@@ -36,6 +36,7 @@ struct StepRecord
     std::int32_t running = 0;
     std::int32_t waiting = 0;
     std::int32_t preempted = 0;
+    std::int32_t admitted = 0; ///< Requests admitted from waiting in this step.
     std::int64_t kvBlocksUsed = 0;
 };
 

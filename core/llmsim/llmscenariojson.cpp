@@ -26,7 +26,7 @@ EngineConfig readEngine(JsonFields& parent)
     if (!object)
         return engine;
     JsonFields f(*object, parent.child("engine"), parent.path());
-    engine.policy = f.choice("policy", {"vllm_v1"}, "vllm_v1");
+    engine.policy = f.choice("policy", {"vllm_v1", "vllm_v0", "orca"}, "vllm_v1");
     engine.maxNumSeqs = std::int32_t(f.integerOr("max_num_seqs", 256, whole(1, 1 << 20)));
     engine.maxNumBatchedTokens =
         std::int32_t(f.integerOr("max_num_batched_tokens", 2048, whole(1, kMaxTokens)));

@@ -25,16 +25,7 @@ void VllmV1Policy::runningPass(EngineState& state, StepPlan& plan, std::int64_t&
         }
         bool preemptedItself = false;
         while (state.extraBlocks(seq, k) > state.freeBlocks) {
-            // Free the most recently admitted request; it recomputes from scratch later.
-            const std::int32_t victimId = state.running.back();
-            state.running.pop_back();
-            Sequence& victim = state.sequences[std::size_t(victimId)];
-            state.release(victim);
-            victim.computed = 0;
-            ++victim.preemptions;
-            ++plan.preempted;
-            state.waiting.push_front(victimId);
-            if (victimId == id) {
+            if (preemptLastRunning(state, plan) == id) {
                 preemptedItself = true;
                 break;
             }
@@ -60,8 +51,7 @@ void VllmV1Policy::waitingPass(EngineState& state, StepPlan& plan, std::int64_t&
         const std::int32_t k = capChunk(state.config, std::min(remaining, budget));
         if (state.extraBlocks(seq, k) > state.freeBlocks)
             return; // a waiting request never preempts
-        state.waiting.pop_front();
-        state.running.push_back(id);
+        admitHead(state, plan);
         state.allocate(seq, k);
         plan.work.push_back({id, k});
         budget -= k;
@@ -74,6 +64,15 @@ void VllmV1Policy::schedule(EngineState& state, StepPlan& plan) const
     runningPass(state, plan, budget);
     if (plan.preempted == 0)
         waitingPass(state, plan, budget);
+}
+
+std::int64_t VllmV1Policy::unsplittableTokens(const EngineConfig& config,
+                                              const RequestSpec& request) const
+{
+    // Without chunking a recompute after preemption needs prompt + all but the last output.
+    if (config.enableChunkedPrefill)
+        return 0;
+    return std::int64_t(request.promptTokens) + request.outputTokens - 1;
 }
 
 } // namespace bs::llmsim

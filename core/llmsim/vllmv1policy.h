@@ -10,6 +10,8 @@ class VllmV1Policy final : public SchedulerPolicy
 {
 public:
     void schedule(EngineState& state, StepPlan& plan) const override;
+    std::int64_t unsplittableTokens(const EngineConfig& config,
+                                    const RequestSpec& request) const override;
 
 private:
     /// Ends early when a request preempts itself (nothing is left to free).

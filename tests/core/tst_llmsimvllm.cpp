@@ -1,7 +1,7 @@
 // vllm_v1 scheduling against hand-computed timelines (core/llmsim/README.md, "Policies").
 // Step model in every case: 10 ms + 0.1 ms per prefill token + 1 ms per decoding sequence, so
 // a step's duration tells what it computed.
-#include "llmsim/llmsimulator.h"
+#include "llmsimtesthelpers.h"
 
 #include <QtTest>
 
@@ -12,15 +12,6 @@ using namespace bs::llmsim;
 
 namespace {
 
-StepSpec handStep()
-{
-    StepSpec step;
-    step.baseMs = 10.0;
-    step.perPrefillTokenMs = 0.1;
-    step.perDecodeSeqMs = 1.0;
-    return step;
-}
-
 EngineConfig roomyEngine()
 {
     EngineConfig engine;
@@ -30,23 +21,8 @@ EngineConfig roomyEngine()
 
 EngineRun serve(const EngineConfig& engine, std::vector<RequestSpec> requests)
 {
-    const LinearStepTime step(handStep());
-    auto run = runEngine(engine, step, requests);
-    if (!run)
-        qFatal("%s", run.error().toString().c_str());
-    return std::move(*run);
+    return bs::test::serveByHand(engine, std::move(requests));
 }
-
-/// Seconds compared at 1e-9 s (sums of decimal milliseconds are not exact in binary).
-bool near(double actualS, double expectedMs)
-{
-    return std::abs(actualS - expectedMs * 1e-3) < 1e-9;
-}
-
-#define COMPARE_MS(actualS, expectedMs)                                                            \
-    QVERIFY2(                                                                                      \
-        near(actualS, expectedMs),                                                                 \
-        qPrintable(QStringLiteral("%1 ms, expected %2 ms").arg((actualS)*1e3).arg(expectedMs)))
 
 } // namespace
 
@@ -63,6 +39,7 @@ private Q_SLOTS:
     void withoutChunkingATooLongPromptIsAnError();
     void withoutChunkingAPromptWaitsForAWholeBudget();
     void kvPressurePreemptsTheLastRunningAndRecomputes();
+    void noAdmissionInAStepThatPreempted();
     void maxNumSeqsLimitsAdmission();
     void requestLargerThanTheCacheIsAnError();
 };
@@ -136,7 +113,7 @@ void TestLlmSimVllm::withoutChunkingATooLongPromptIsAnError()
     EngineConfig engine = roomyEngine();
     engine.maxNumBatchedTokens = 64;
     engine.enableChunkedPrefill = false;
-    const LinearStepTime step(handStep());
+    const LinearStepTime step(bs::test::handStep());
     const std::vector<RequestSpec> requests{{0.0, 150, 2}};
     auto run = runEngine(engine, step, requests);
     QVERIFY(!run);
@@ -193,6 +170,35 @@ void TestLlmSimVllm::kvPressurePreemptsTheLastRunningAndRecomputes()
     QCOMPARE(preempted, 1);
 }
 
+void TestLlmSimVllm::noAdmissionInAStepThatPreempted()
+{
+    // Blocks of 4, 5 blocks, chunks capped at 4 tokens. A and V: 4-token prompts, 10 outputs.
+    // Step 1 (10.8 ms) prefills both (1 block each); steps 2-5 decode both (12 ms each; the
+    // 2nd blocks are taken in step 2). Step 6: A needs a 3rd block (the last free one), V then
+    // needs one too and preempts itself, freeing 2. V's recompute chunk (4 tokens, 1 block)
+    // would fit, but a step that preempted admits nothing: step 6 is A's decode alone (11 ms)
+    // and V's first chunk runs in step 7 with A's decode (10 + 0.4 + 1 ms).
+    EngineConfig engine;
+    engine.blockSize = 4;
+    engine.numGpuBlocks = 5;
+    engine.longPrefillTokenThreshold = 4;
+    const EngineRun run = serve(engine, {{0.0, 4, 10}, {0.0, 4, 10}});
+    const StepRecord& preempting = run.steps[5];
+    QCOMPARE(preempting.preempted, 1);
+    QCOMPARE(preempting.admitted, 0);
+    QCOMPARE(preempting.decodeSeqs, 1);
+    QCOMPARE(preempting.prefillTokens, 0);
+    COMPARE_MS(preempting.startS, 58.8);
+    COMPARE_MS(preempting.durationS, 11.0);
+    QCOMPARE(run.steps[6].admitted, 1);
+    QCOMPARE(run.steps[6].prefillTokens, 4);
+    COMPARE_MS(run.steps[6].durationS, 11.4);
+    // Step 8 takes V's second chunk (its 2nd block, the last free one); in step 9 V's last
+    // recompute token needs a 3rd block, none is free, and V preempts itself once more.
+    QCOMPARE(run.steps[8].preempted, 1);
+    QCOMPARE(run.requests[1].preemptions, 2);
+}
+
 void TestLlmSimVllm::maxNumSeqsLimitsAdmission()
 {
     // Two seats: the third request is admitted when the first two finish (after 2 steps).
@@ -211,7 +217,7 @@ void TestLlmSimVllm::requestLargerThanTheCacheIsAnError()
     EngineConfig engine;
     engine.blockSize = 16;
     engine.numGpuBlocks = 4; // 64 tokens
-    const LinearStepTime step(handStep());
+    const LinearStepTime step(bs::test::handStep());
     const std::vector<RequestSpec> requests{{0.0, 10, 2}, {0.0, 60, 10}};
     auto run = runEngine(engine, step, requests);
     QVERIFY(!run);
