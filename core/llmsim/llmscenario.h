@@ -82,12 +82,17 @@ struct LlmArrivalSpec
         Poisson,
     };
     Kind kind = Kind::Replay;
-    std::string file;                  ///< Replay: an LLMServingSim-style requests.jsonl.
+    /// Replay: a per-request serving log (*.jsonl, requests.jsonl layout) or any request trace
+    /// with token counts that the importers read (e.g. an Azure LLM inference trace CSV).
+    std::string file;
     std::vector<RequestSpec> requests; ///< Replay: inline requests (instead of a file).
-    double ratePerS = 0.0;             ///< Poisson.
-    std::int64_t count = 1000;         ///< Poisson: requests per replication.
-    TokenLengthSpec promptTokens;      ///< Poisson.
-    TokenLengthSpec outputTokens;      ///< Poisson.
+    /// Replay: the trace is served this many times back to back; each copy starts one mean gap
+    /// after the previous copy's last request, so the mean rate stays the trace's.
+    std::int32_t repeat = 1;
+    double ratePerS = 0.0;        ///< Poisson.
+    std::int64_t count = 1000;    ///< Poisson: requests per replication.
+    TokenLengthSpec promptTokens; ///< Poisson.
+    TokenLengthSpec outputTokens; ///< Poisson.
 
     friend bool operator==(const LlmArrivalSpec&, const LlmArrivalSpec&) = default;
 };

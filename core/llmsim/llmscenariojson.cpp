@@ -134,6 +134,7 @@ LlmArrivalSpec readArrivals(JsonFields& parent)
             f.fail("file", "give either a file or inline requests, not both");
         if (f.ok() && inlineRequests && spec.requests.empty())
             f.fail("requests", "must hold at least one request");
+        spec.repeat = std::int32_t(f.integerOr("repeat", 1, whole(1, 1 << 20)));
     } else if (kind == "poisson") {
         spec.kind = LlmArrivalSpec::Kind::Poisson;
         spec.ratePerS = f.number("rate_per_s", {0.0, 1e9, true, false});
@@ -221,7 +222,7 @@ json arrivalsToJson(const LlmArrivalSpec& spec)
                 {"requests", spec.count},
                 {"prompt_tokens", lengthsToJson(spec.promptTokens)},
                 {"output_tokens", lengthsToJson(spec.outputTokens)}};
-    json out = {{"kind", "replay"}};
+    json out = {{"kind", "replay"}, {"repeat", spec.repeat}};
     if (!spec.file.empty()) {
         out["file"] = spec.file;
         return out;

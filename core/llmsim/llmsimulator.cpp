@@ -1,6 +1,7 @@
 // simulateLlm: arrivals and step model prepared once, then one engine run per replication.
 #include "llmsim/llmsimulator.h"
 
+#include "io/readdataset.h"
 #include "io/servingrequestlog.h"
 #include "sim/arrivalprocess.h"
 #include "sim/rng.h"
@@ -57,6 +58,63 @@ std::vector<RequestSpec> poissonRequests(const LlmArrivalSpec& spec, std::uint64
     return requests;
 }
 
+/// The requests of a serving log (*.jsonl) or of any request trace with token counts.
+Expected<std::vector<RequestSpec>> requestsFromFile(const std::string& path)
+{
+    std::vector<RequestSpec> requests;
+    if (path.ends_with(".jsonl")) {
+        auto logged = io::readServingRequestLog(path);
+        if (!logged)
+            return logged.error();
+        for (const data::LlmRequest& r : *logged)
+            requests.push_back({*r.arrivalS, *r.promptTokens, *r.outputTokens});
+        return requests;
+    }
+    auto dataset = io::readDataset(path);
+    if (!dataset) {
+        Error error = dataset.error();
+        error.message = "scenario.arrivals.file: not a request trace the importers read (" +
+                        error.message + ")";
+        return error;
+    }
+    const auto trace = dataset->requestTrace();
+    if (!trace || trace->inputTokens.empty() || trace->outputTokens.empty())
+        return makeError(ErrorCode::Value, path, 0, 0,
+                         "scenario.arrivals.file: not a request trace with prompt and output "
+                         "token counts (a requests.jsonl serving log, or a trace such as the "
+                         "Azure LLM inference CSV)");
+    const double originS =
+        trace->size() ? *std::min_element(trace->arrivalS.begin(), trace->arrivalS.end()) : 0.0;
+    for (std::size_t i = 0; i < trace->size(); ++i) {
+        // Every request reads its prompt and writes at least one token in this model.
+        if (trace->inputTokens[i] < 1 || trace->outputTokens[i] < 1)
+            return makeError(ErrorCode::Value, path, 0, 0,
+                             "scenario.arrivals.file: request " + std::to_string(i) +
+                                 " has no prompt or no output tokens (each needs at least 1)");
+        requests.push_back(
+            {trace->arrivalS[i] - originS, trace->inputTokens[i], trace->outputTokens[i]});
+    }
+    return requests;
+}
+
+/// `copies` back-to-back copies; each starts one mean gap after the previous copy's last
+/// request (period = span * n / (n - 1)), so the mean rate is kept.
+std::vector<RequestSpec> repeated(const std::vector<RequestSpec>& requests, std::int32_t copies)
+{
+    if (copies <= 1 || requests.size() < 2)
+        return requests;
+    const double spanS = requests.back().arrivalS - requests.front().arrivalS;
+    const double periodS = spanS * double(requests.size()) / double(requests.size() - 1);
+    std::vector<RequestSpec> out;
+    out.reserve(requests.size() * std::size_t(copies));
+    for (std::int32_t c = 0; c < copies; ++c)
+        for (RequestSpec r : requests) {
+            r.arrivalS += periodS * c;
+            out.push_back(r);
+        }
+    return out;
+}
+
 Expected<std::vector<RequestSpec>> replayRequests(const LlmArrivalSpec& spec,
                                                   const std::string& baseDirectory)
 {
@@ -65,17 +123,16 @@ Expected<std::vector<RequestSpec>> replayRequests(const LlmArrivalSpec& spec,
         std::filesystem::path path(spec.file);
         if (path.is_relative() && !baseDirectory.empty())
             path = std::filesystem::path(baseDirectory) / path;
-        auto logged = io::readServingRequestLog(path.string());
-        if (!logged)
-            return logged.error();
-        for (const data::LlmRequest& r : *logged)
-            requests.push_back({*r.arrivalS, *r.promptTokens, *r.outputTokens});
+        auto fromFile = requestsFromFile(path.string());
+        if (!fromFile)
+            return fromFile.error();
+        requests = std::move(*fromFile);
     }
     // The engine serves in arrival order; ties keep the file's order.
     std::stable_sort(
         requests.begin(), requests.end(),
         [](const RequestSpec& a, const RequestSpec& b) { return a.arrivalS < b.arrivalS; });
-    return requests;
+    return repeated(requests, spec.repeat);
 }
 
 } // namespace

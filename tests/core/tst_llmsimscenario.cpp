@@ -58,6 +58,7 @@ private Q_SLOTS:
     void scenarioErrorsNameTheKey_data();
     void scenarioErrorsNameTheKey();
     void requestTooLargeForTheCacheIsAnError();
+    void tokenTraceReplaysRepeated();
     void poissonReplicationsHaveIntervals();
     void profileStepTimeIsTheOperatorSum();
     void profileNeedsTheLayerCount();
@@ -200,6 +201,38 @@ void TestLlmSimScenario::requestTooLargeForTheCacheIsAnError()
     QCOMPARE(result.error().message,
              std::string("scenario.arrivals: request 0 needs 69 tokens of KV cache, more than "
                          "the 64 the engine has (num_gpu_blocks x block_size)"));
+}
+
+void TestLlmSimScenario::tokenTraceReplaysRepeated()
+{
+    const auto json = nlohmann::json::parse(R"({"kind": "llm", "engine": {"num_gpu_blocks": 100},
+        "step": {"kind": "linear", "base_ms": 10, "per_prefill_token_ms": 0.1},
+        "arrivals": {"kind": "replay", "file": "azure_small.csv", "repeat": 2}})");
+    auto scenario = llmScenarioFromJson(json, "inline.json");
+    QVERIFY2(scenario.hasValue(), scenario ? "" : scenario.error().toString().c_str());
+    auto result =
+        simulateLlm(*scenario, {bs::test::testDataPath(QStringLiteral("llmsim")).toStdString()});
+    QVERIFY2(result.hasValue(), result ? "" : result.error().toString().c_str());
+    QCOMPARE(result->requests.size(), std::size_t(6));
+    QCOMPARE(result->requests[1].arrivalS, 1.0);
+    QCOMPARE(result->requests[3].arrivalS, 3.0);
+    QCOMPARE(result->requests[5].arrivalS, 5.0);
+    QCOMPARE(result->requests[4].promptTokens, 50);
+    QCOMPARE(result->requests[5].outputTokens, 3);
+    // Alone on the engine: a 100-token prefill is 20 ms.
+    QVERIFY(nearMs(result->requests[3].ttftS, 20.0));
+
+    auto notTokens = llmScenarioFromJson(
+        nlohmann::json::parse(R"({"kind": "llm", "engine": {"num_gpu_blocks": 100},
+        "step": {"kind": "linear", "base_ms": 10},
+        "arrivals": {"kind": "replay", "file": "bad_block_size.json"}})"),
+        "inline.json");
+    QVERIFY(notTokens.hasValue());
+    auto refused =
+        simulateLlm(*notTokens, {bs::test::testDataPath(QStringLiteral("llmsim")).toStdString()});
+    QVERIFY(!refused);
+    QVERIFY2(refused.error().toString().find("bad_block_size.json") != std::string::npos,
+             refused.error().toString().c_str());
 }
 
 void TestLlmSimScenario::poissonReplicationsHaveIntervals()
