@@ -1,5 +1,6 @@
 #pragma once
 
+#include "llmsim/blockpool.h"
 #include "llmsim/llmscenario.h"
 #include "llmsim/steptimemodel.h"
 
@@ -19,7 +20,11 @@ struct Sequence
     std::int32_t tokens = 0;
     std::int32_t computed = 0;
     std::int32_t generated = 0;
-    std::int64_t blocks = 0; ///< KV blocks held.
+    std::vector<std::int32_t> blocks; ///< KV blocks held, in token order.
+    /// After a preemption with prefix caching: the blocks its computed tokens filled, in order;
+    /// the first `cachedValid` are still free and untouched (a readmission can reuse them).
+    std::vector<std::int32_t> cachedBlocks;
+    std::int32_t cachedValid = 0;
     std::int32_t preemptions = 0;
     double firstScheduledS = -1.0;
     double firstTokenS = -1.0;
@@ -57,8 +62,9 @@ struct EngineState
     std::vector<Sequence> sequences;
     std::vector<std::int32_t> running; ///< Admission order.
     std::deque<std::int32_t> waiting;  ///< Head first; preempted sequences return to the head.
-    std::int64_t freeBlocks = 0;
+    BlockPool pool;
 
+    std::int64_t freeBlocks() const { return pool.freeCount(); }
     /// Blocks a sequence must hold to keep `tokens` tokens in the cache.
     std::int64_t blocksFor(std::int64_t tokenCount) const
     {
@@ -67,21 +73,24 @@ struct EngineState
     /// Extra blocks sequence s needs to compute k more tokens (0 when it holds enough).
     std::int64_t extraBlocks(const Sequence& s, std::int32_t k) const
     {
-        const std::int64_t need = blocksFor(std::int64_t(s.computed) + k) - s.blocks;
+        const std::int64_t need =
+            blocksFor(std::int64_t(s.computed) + k) - std::int64_t(s.blocks.size());
         return need > 0 ? need : 0;
     }
-    void allocate(Sequence& s, std::int32_t k)
-    {
-        const std::int64_t extra = extraBlocks(s, k);
-        s.blocks += extra;
-        freeBlocks -= extra;
-    }
-    void release(Sequence& s)
-    {
-        freeBlocks += s.blocks;
-        s.blocks = 0;
-    }
-    std::int64_t usedBlocks() const { return config.numGpuBlocks - freeBlocks; }
+    /// Gives sequence `id` the blocks for k more tokens, from the head of the free queue.
+    void allocate(std::int32_t id, std::int32_t k);
+    /// Takes `count` more blocks for sequence `id` (reservations).
+    void allocateBlocks(std::int32_t id, std::int64_t count);
+    /// Frees every block of sequence `id`. With `keepCache` its filled blocks stay cached in
+    /// the free queue (prefix caching) until handed out again.
+    void release(std::int32_t id, bool keepCache);
+    /// With prefix caching, a sequence readmitted after a preemption reuses its leading cached
+    /// blocks that are still intact (at most n - 1 tokens, so one token is always computed).
+    /// Returns the tokens it can skip; claimHits (called at every admission) takes those blocks
+    /// and drops the rest of its cache.
+    std::int32_t cachedTokens(const Sequence& s) const;
+    void claimHits(std::int32_t id, std::int32_t tokens);
+    std::int64_t usedBlocks() const { return config.numGpuBlocks - freeBlocks(); }
 };
 
 /// A scheduling policy: fills `plan` from the state at one step start, admitting, chunking and

@@ -47,7 +47,7 @@ public:
         , m_itlGaps(out.itlGaps)
     {
         m_state.config = config;
-        m_state.freeBlocks = config.numGpuBlocks;
+        m_state.pool = BlockPool(config.numGpuBlocks);
         m_state.sequences.reserve(requests.size());
         for (const RequestSpec& spec : requests) {
             Sequence seq;
@@ -168,7 +168,7 @@ private:
         ++seq.generated;
         ++seq.tokens;
         if (seq.generated >= seq.spec.outputTokens) {
-            m_state.release(seq);
+            m_state.release(work.sequence, false);
             ++m_finished;
         }
     }

@@ -17,6 +17,9 @@ struct EngineConfig
     std::int32_t longPrefillTokenThreshold = 0;
     std::int32_t blockSize = 16;
     std::int64_t numGpuBlocks = 0; ///< KV-cache capacity in blocks of blockSize tokens.
+    /// vllm_v1: a request readmitted after a preemption reuses its blocks still in the cache.
+    /// (Prefixes shared between requests are not modelled: token contents are unknown.)
+    bool enablePrefixCaching = false;
 
     friend bool operator==(const EngineConfig&, const EngineConfig&) = default;
 };

@@ -34,7 +34,8 @@ EngineConfig readEngine(JsonFields& parent)
     engine.longPrefillTokenThreshold =
         std::int32_t(f.integerOr("long_prefill_token_threshold", 0, whole(0, kMaxTokens)));
     engine.blockSize = std::int32_t(f.integerOr("block_size", 16, whole(1, 1 << 16)));
-    engine.numGpuBlocks = f.integer("num_gpu_blocks", whole(1, 1LL << 40));
+    engine.numGpuBlocks = f.integer("num_gpu_blocks", whole(1, 1LL << 24));
+    engine.enablePrefixCaching = f.boolean("enable_prefix_caching", false);
     parent.adopt(f.finish());
     return engine;
 }
@@ -266,7 +267,8 @@ nlohmann::json llmScenarioToJson(const LlmScenario& scenario)
               {"enable_chunked_prefill", e.enableChunkedPrefill},
               {"long_prefill_token_threshold", e.longPrefillTokenThreshold},
               {"block_size", e.blockSize},
-              {"num_gpu_blocks", e.numGpuBlocks}}},
+              {"num_gpu_blocks", e.numGpuBlocks},
+              {"enable_prefix_caching", e.enablePrefixCaching}}},
             {"step", stepToJson(scenario.step)},
             {"arrivals", arrivalsToJson(scenario.arrivals)},
             {"sla", {{"ttft_ms", scenario.sla.ttftMs}, {"tpot_ms", scenario.sla.tpotMs}}}};

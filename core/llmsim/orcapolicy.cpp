@@ -19,11 +19,10 @@ void OrcaPolicy::schedule(EngineState& state, StepPlan& plan) const
         const std::int32_t k = seq.tokens - seq.computed;
         const std::int64_t reserve =
             state.blocksFor(std::int64_t(seq.spec.promptTokens) + seq.spec.outputTokens - 1);
-        if (k > budget || reserve > state.freeBlocks)
+        if (k > budget || reserve > state.freeBlocks())
             return;
         admitHead(state, plan);
-        seq.blocks = reserve;
-        state.freeBlocks -= reserve;
+        state.allocateBlocks(id, reserve);
         plan.work.push_back({id, k});
         budget -= k;
     }

@@ -1,4 +1,5 @@
 target_sources(batchscope_core PRIVATE
+    llmsim/blockpool.cpp
     llmsim/enginestate.cpp
     llmsim/gridtable.cpp
     llmsim/llmengine.cpp

@@ -9,11 +9,11 @@ bool VllmV0Policy::prefillStep(EngineState& state, StepPlan& plan)
     while (!state.waiting.empty() && state.running.size() < seats) {
         Sequence& seq = state.sequences[std::size_t(state.waiting.front())];
         const std::int32_t k = seq.tokens - seq.computed;
-        if (k > budget || state.extraBlocks(seq, k) > state.freeBlocks)
+        if (k > budget || state.extraBlocks(seq, k) > state.freeBlocks())
             break;
         const std::int32_t id = state.waiting.front();
         admitHead(state, plan);
-        state.allocate(seq, k);
+        state.allocate(id, k);
         plan.work.push_back({id, k});
         budget -= k;
     }
@@ -27,7 +27,7 @@ void VllmV0Policy::decodeStep(EngineState& state, StepPlan& plan)
         const std::int32_t id = state.running[index];
         Sequence& seq = state.sequences[std::size_t(id)];
         bool preemptedItself = false;
-        while (state.extraBlocks(seq, 1) > state.freeBlocks) {
+        while (state.extraBlocks(seq, 1) > state.freeBlocks()) {
             if (preemptLastRunning(state, plan) == id) {
                 preemptedItself = true;
                 break;
@@ -35,7 +35,7 @@ void VllmV0Policy::decodeStep(EngineState& state, StepPlan& plan)
         }
         if (preemptedItself)
             return;
-        state.allocate(seq, 1);
+        state.allocate(id, 1);
         plan.work.push_back({id, 1});
         ++index;
     }

@@ -24,7 +24,7 @@ void VllmV1Policy::runningPass(EngineState& state, StepPlan& plan, std::int64_t&
             continue;
         }
         bool preemptedItself = false;
-        while (state.extraBlocks(seq, k) > state.freeBlocks) {
+        while (state.extraBlocks(seq, k) > state.freeBlocks()) {
             if (preemptLastRunning(state, plan) == id) {
                 preemptedItself = true;
                 break;
@@ -32,7 +32,7 @@ void VllmV1Policy::runningPass(EngineState& state, StepPlan& plan, std::int64_t&
         }
         if (preemptedItself)
             return;
-        state.allocate(seq, k);
+        state.allocate(id, k);
         plan.work.push_back({id, k});
         budget -= k;
         ++index;
@@ -45,14 +45,20 @@ void VllmV1Policy::waitingPass(EngineState& state, StepPlan& plan, std::int64_t&
     while (!state.waiting.empty() && budget > 0 && state.running.size() < seats) {
         const std::int32_t id = state.waiting.front();
         Sequence& seq = state.sequences[std::size_t(id)];
-        const std::int64_t remaining = seq.tokens - seq.computed;
+        // A readmitted request skips the leading blocks still in the prefix cache; they are
+        // free blocks until claimed, so the block check below counts them.
+        const std::int32_t hitTokens = state.cachedTokens(seq);
+        const std::int64_t remaining = seq.tokens - seq.computed - hitTokens;
         if (!state.config.enableChunkedPrefill && remaining > budget)
             return;
         const std::int32_t k = capChunk(state.config, std::min(remaining, budget));
-        if (state.extraBlocks(seq, k) > state.freeBlocks)
+        const std::int64_t needBlocks =
+            state.blocksFor(std::int64_t(hitTokens) + k) - std::int64_t(seq.blocks.size());
+        if (needBlocks > state.freeBlocks())
             return; // a waiting request never preempts
         admitHead(state, plan);
-        state.allocate(seq, k);
+        state.claimHits(id, hitTokens);
+        state.allocate(id, k);
         plan.work.push_back({id, k});
         budget -= k;
     }

@@ -60,6 +60,7 @@ llmsim::EngineConfig engineFromMeta(const std::string& metaPath)
         scheduler["long_prefill_token_threshold"].get<std::int32_t>();
     engine.blockSize = (*json)["kv_cache"]["block_size"].get<std::int32_t>();
     engine.numGpuBlocks = (*json)["kv_cache"]["num_gpu_blocks"].get<std::int64_t>();
+    engine.enablePrefixCaching = (*json)["kv_cache"]["enable_prefix_caching"].get<bool>();
     return engine;
 }
 
@@ -120,9 +121,22 @@ void TestLlmSimValidation::rtx4090Llama8bMatchesMeasuredRun()
                 m.maxRunning, m.maxWaiting, 100.0 * m.peakKvUse);
     std::fflush(stdout);
 
-    // The bounds this simulator reaches on this run (README.md: "Validation").
-    constexpr double kTtftBound = 0.10;
-    constexpr double kTpotBound = 0.10;
+    // Without prefix caching every recompute after a preemption starts from scratch: the
+    // same run comes out slower (printed to show what the knob is worth here).
+    scenario.engine.enablePrefixCaching = false;
+    auto uncached = llmsim::simulateLlm(scenario);
+    QVERIFY(uncached.hasValue());
+    const double uncachedTtftS = uncached->replications[0].ttft.meanS;
+    std::printf("without prefix caching: TTFT mean %.1f ms (%+.1f%%), %lld preemptions\n",
+                1e3 * uncachedTtftS, 100.0 * (uncachedTtftS - mt.mean) / mt.mean,
+                static_cast<long long>(uncached->replications[0].preemptions));
+    std::fflush(stdout);
+    QVERIFY(uncachedTtftS > st.mean);
+
+    // The bounds this simulator reaches on this run (README.md: "Validation"): the issue asks
+    // for 10%; with the run's prefix caching modelled every figure is within 1.5%.
+    constexpr double kTtftBound = 0.02;
+    constexpr double kTpotBound = 0.02;
     QVERIFY(relativeError(st.mean, mt.mean) <= kTtftBound);
     QVERIFY(relativeError(st.p50, mt.p50) <= kTtftBound);
     QVERIFY(relativeError(st.p99, mt.p99) <= kTtftBound);

@@ -40,6 +40,7 @@ private Q_SLOTS:
     void withoutChunkingAPromptWaitsForAWholeBudget();
     void kvPressurePreemptsTheLastRunningAndRecomputes();
     void noAdmissionInAStepThatPreempted();
+    void prefixCacheSavesTheIntactPartOfARecompute();
     void maxNumSeqsLimitsAdmission();
     void requestLargerThanTheCacheIsAnError();
 };
@@ -197,6 +198,26 @@ void TestLlmSimVllm::noAdmissionInAStepThatPreempted()
     // recompute token needs a 3rd block, none is free, and V preempts itself once more.
     QCOMPARE(run.steps[8].preempted, 1);
     QCOMPARE(run.requests[1].preemptions, 2);
+}
+
+void TestLlmSimVllm::prefixCacheSavesTheIntactPartOfARecompute()
+{
+    // The KV-pressure case with prefix caching. B's two full blocks (tokens 0-7) stay cached
+    // when it is preempted in step 2, at the tail of the free queue, its second block at the
+    // head. In step 6 A's last block is that one: only B's first block survives. When A has
+    // finished, B is readmitted with 4 tokens from the cache and computes the other 5 (prefill,
+    // 10 + 0.5 ms instead of 10.9 ms for all 9), then decodes 4 times: done at 121.1 ms.
+    EngineConfig engine;
+    engine.blockSize = 4;
+    engine.numGpuBlocks = 5;
+    engine.enablePrefixCaching = true;
+    const EngineRun run = serve(engine, {{0.0, 8, 6}, {0.0, 8, 6}});
+    QCOMPARE(run.steps.size(), std::size_t(11));
+    QCOMPARE(run.requests[1].preemptions, 1);
+    QCOMPARE(run.steps[6].prefillTokens, 5);
+    COMPARE_MS(run.steps[6].durationS, 10.5);
+    COMPARE_MS(run.requests[1].e2eS, 121.1);
+    QCOMPARE(run.steps[6].kvBlocksUsed, 3);
 }
 
 void TestLlmSimVllm::maxNumSeqsLimitsAdmission()
