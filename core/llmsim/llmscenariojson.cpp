@@ -131,6 +131,8 @@ LlmArrivalSpec readArrivals(JsonFields& parent)
             spec.requests = readInlineRequests(f, *inlineRequests);
         else
             spec.file = f.string("file");
+        if (f.ok() && !inlineRequests && spec.file.empty())
+            f.fail("file", "must name a request file (or give inline requests)");
         if (f.ok() && inlineRequests && f.has("file"))
             f.fail("file", "give either a file or inline requests, not both");
         if (f.ok() && inlineRequests && spec.requests.empty())

@@ -164,6 +164,11 @@ void TestLlmSimScenario::scenarioErrorsNameTheKey_data()
         << (QStringLiteral(R"({"replications": 2, "engine": {"num_gpu_blocks": 8}, )") + tail +
             u'}')
         << QStringLiteral("scenario.replications: a replay is deterministic");
+    // Found by fuzz_llm_scenario: an empty file name read as a replay of nothing.
+    QTest::newRow("empty file name")
+        << QStringLiteral(
+               R"({"engine": {"num_gpu_blocks": 8}, "step": {"kind": "linear", "base_ms": 1}, "arrivals": {"kind": "replay", "file": ""}})")
+        << QStringLiteral("scenario.arrivals.file: must name a request file");
     QTest::newRow("zero step")
         << QStringLiteral(
                R"({"engine": {"num_gpu_blocks": 8}, "step": {"kind": "linear"}, "arrivals": {"kind": "poisson", "rate_per_s": 1, "requests": 5, "prompt_tokens": {"kind": "fixed", "tokens": 4}, "output_tokens": {"kind": "fixed", "tokens": 2}}})")
