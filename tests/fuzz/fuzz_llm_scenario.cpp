@@ -3,8 +3,6 @@
 // that reads (inline requests or a short Poisson run, linear step, no files) is simulated: the
 // run must end, and every request must come back with finite, ordered times.
 #include "fuzzsupport.h"
-#include "io/bytesource.h"
-#include "io/jsonfields.h"
 #include "llmsim/llmscenariojson.h"
 #include "llmsim/llmsimulator.h"
 
@@ -43,18 +41,9 @@ void checkRun(const bs::llmsim::LlmResult& result)
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
 {
     using namespace bs;
-    auto source = io::memoryByteSource(std::string(reinterpret_cast<const char*>(data), size),
-                                       fuzz::kInputName);
-    auto text = io::readAll(*source, std::uint64_t(16) << 20);
-    if (!text) {
-        fuzz::checkError(text.error());
+    const auto json = fuzz::jsonInput(data, size);
+    if (!json)
         return 0;
-    }
-    auto json = io::parseJson(*text, fuzz::kInputName);
-    if (!json) {
-        fuzz::checkError(json.error());
-        return 0;
-    }
     auto scenario = llmsim::llmScenarioFromJson(*json, fuzz::kInputName);
     if (!scenario) {
         fuzz::checkError(scenario.error());
