@@ -66,8 +66,8 @@ Status applyLlmOverrides(const ParsedArgs& args, llmsim::LlmScenario& scenario)
 }
 
 /// The LLM continuous-batching simulator (core/llmsim/README.md).
-int runLlmSimulate(const nlohmann::json& json, const std::string& path, const ParsedArgs& args,
-                   CliIo& io)
+int runLlmSimulate(const nlohmann::json& json, const std::string& path, std::size_t threads,
+                   const ParsedArgs& args, CliIo& io)
 {
     auto scenario = llmsim::llmScenarioFromJson(json, path);
     if (!scenario)
@@ -76,6 +76,7 @@ int runLlmSimulate(const nlohmann::json& json, const std::string& path, const Pa
         return reportError(status.error(), args, io);
     llmsim::LlmSimOptions options;
     options.baseDirectory = std::filesystem::path(path).parent_path().string();
+    options.threads = threads;
     auto result = llmsim::simulateLlm(*scenario, options);
     if (!result)
         return reportError(inScenarioFile(result.error(), path), args, io);
@@ -105,7 +106,7 @@ int runSimulate(const ParsedArgs& args, CliIo& io)
     // An LLM scenario goes to its own simulator; anything else (a file that cannot be read or
     // parsed included) takes the queueing simulator's path and its errors.
     if (auto json = llmsim::readScenarioFile(path); json && llmsim::isLlmScenarioJson(*json))
-        return runLlmSimulate(*json, path, args, io);
+        return runLlmSimulate(*json, path, threads->value_or(0), args, io);
     auto scenario = sim::loadScenario(path);
     if (!scenario)
         return reportError(scenario.error(), args, io);

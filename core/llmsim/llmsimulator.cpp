@@ -5,10 +5,13 @@
 #include "io/servingrequestlog.h"
 #include "sim/arrivalprocess.h"
 #include "sim/rng.h"
+#include "util/threadpool.h"
 
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
+#include <optional>
+#include <thread>
 
 namespace bs::llmsim {
 
@@ -150,9 +153,11 @@ Expected<LlmResult> simulateLlm(const LlmScenario& scenario, const LlmSimOptions
             return requests.error();
         replayed = std::move(*requests);
     }
-    LlmResult result;
-    result.scenario = scenario;
-    for (std::int32_t r = 0; r < scenario.replications; ++r) {
+    const auto reps = std::size_t(scenario.replications);
+    std::vector<std::optional<Error>> errors(reps);
+    std::vector<ReplicationMetrics> metrics(reps);
+    EngineRun detail; // replication 0
+    const auto runOne = [&](std::size_t r) {
         const std::uint64_t seed = sim::replicationSeed(scenario.seed, std::uint64_t(r));
         const std::vector<RequestSpec> generated =
             scenario.arrivals.kind == LlmArrivalSpec::Kind::Poisson
@@ -161,19 +166,37 @@ Expected<LlmResult> simulateLlm(const LlmScenario& scenario, const LlmSimOptions
         const auto& requests = generated.empty() ? replayed : generated;
         auto run = runEngine(scenario.engine, **stepTime, requests, cancel);
         if (!run) {
-            Error error = run.error();
-            if (error.code == ErrorCode::Value || error.code == ErrorCode::Unsupported)
-                error.message = "scenario." + error.message;
-            return error;
+            errors[r] = run.error();
+            return;
         }
-        ReplicationMetrics metrics = summarise(*run, scenario.engine, scenario.sla);
-        metrics.seed = seed;
-        result.replications.push_back(metrics);
-        if (r == 0) {
-            result.requests = std::move(run->requests);
-            result.steps = std::move(run->steps);
-        }
+        metrics[r] = summarise(*run, scenario.engine, scenario.sla);
+        metrics[r].seed = seed;
+        if (r == 0)
+            detail = std::move(*run);
+    };
+    const std::size_t threads =
+        options.threads ? options.threads : std::thread::hardware_concurrency();
+    if (reps == 1 || threads <= 1) {
+        for (std::size_t r = 0; r < reps; ++r)
+            runOne(r);
+    } else {
+        ThreadPool pool(std::min(threads, reps));
+        pool.parallelFor(reps, runOne, cancel);
     }
+    for (auto& error : errors) {
+        if (!error)
+            continue;
+        if (error->code == ErrorCode::Value || error->code == ErrorCode::Unsupported)
+            error->message = "scenario." + error->message;
+        return *error;
+    }
+    if (cancel.isCancelled())
+        return makeError(ErrorCode::Cancelled, "simulation cancelled");
+    LlmResult result;
+    result.scenario = scenario;
+    result.replications = std::move(metrics);
+    result.requests = std::move(detail.requests);
+    result.steps = std::move(detail.steps);
     return result;
 }
 

@@ -33,10 +33,13 @@ ReplicationMetrics summarise(const EngineRun& run, const EngineConfig& config, c
 struct LlmSimOptions
 {
     std::string baseDirectory; ///< Relative replay and profile paths resolve against it.
+    /// Threads for the replications (0: all cores). The result does not depend on it.
+    std::size_t threads = 0;
 };
 
-/// Runs the scenario: prepares arrivals and the step model, runs every replication (each with
-/// its own seed) and keeps replication 0 in detail.
+/// Runs the scenario: prepares arrivals and the step model, runs the replications in parallel
+/// (each with its own seed, reduced in index order: bit-identical for any thread count) and
+/// keeps replication 0 in detail.
 Expected<LlmResult> simulateLlm(const LlmScenario& scenario, const LlmSimOptions& options = {},
                                 CancelToken cancel = CancelToken());
 

@@ -39,7 +39,7 @@ class TestLlmSimLittle : public QObject
 
 private Q_SLOTS:
     void meanInSystemIsThroughputTimesMeanLatency();
-    void sameSeedSameResultOtherSeedOtherResult();
+    void sameResultOnAnyThreadCountOtherSeedOtherResult();
 };
 
 void TestLlmSimLittle::meanInSystemIsThroughputTimesMeanLatency()
@@ -63,15 +63,21 @@ void TestLlmSimLittle::meanInSystemIsThroughputTimesMeanLatency()
     QCOMPARE(m.ttft.count, std::uint64_t(20000));
 }
 
-void TestLlmSimLittle::sameSeedSameResultOtherSeedOtherResult()
+void TestLlmSimLittle::sameResultOnAnyThreadCountOtherSeedOtherResult()
 {
     LlmScenario scenario = poissonScenario(2);
+    scenario.replications = 4;
     scenario.arrivals.count = 2000;
-    auto a = simulateLlm(scenario);
-    auto b = simulateLlm(scenario);
+    LlmSimOptions oneThread, fourThreads;
+    oneThread.threads = 1;
+    fourThreads.threads = 4;
+    auto a = simulateLlm(scenario, oneThread);
+    auto b = simulateLlm(scenario, fourThreads);
     QVERIFY(a.hasValue() && b.hasValue());
     QCOMPARE(a->replications[0].ttft.meanS, b->replications[0].ttft.meanS);
     QCOMPARE(a->replications[1].e2e.p99S, b->replications[1].e2e.p99S);
+    QCOMPARE(a->steps.size(), b->steps.size());
+    QCOMPARE(a->requests.back().finishS, b->requests.back().finishS);
     QVERIFY(a->replications[0].ttft.meanS != a->replications[1].ttft.meanS);
     QCOMPARE(a->replications[1].seed, sim::replicationSeed(42, 1));
 }
