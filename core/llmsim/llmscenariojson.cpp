@@ -36,6 +36,8 @@ EngineConfig readEngine(JsonFields& parent)
     engine.blockSize = std::int32_t(f.integerOr("block_size", 16, whole(1, 1 << 16)));
     engine.numGpuBlocks = f.integer("num_gpu_blocks", whole(1, 1LL << 24));
     engine.enablePrefixCaching = f.boolean("enable_prefix_caching", false);
+    if (f.ok() && engine.enablePrefixCaching && engine.policy != "vllm_v1")
+        f.fail("enable_prefix_caching", "is modelled for the vllm_v1 policy only");
     parent.adopt(f.finish());
     return engine;
 }

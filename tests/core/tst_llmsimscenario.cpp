@@ -155,6 +155,11 @@ void TestLlmSimScenario::scenarioErrorsNameTheKey_data()
     QTest::newRow("unknown policy")
         << (QStringLiteral(R"({"engine": {"policy": "fifo", "num_gpu_blocks": 8}, )") + tail + u'}')
         << QStringLiteral("scenario.engine.policy");
+    QTest::newRow("prefix caching off vllm_v1")
+        << (QStringLiteral(
+                R"({"engine": {"policy": "orca", "num_gpu_blocks": 8, "enable_prefix_caching": true}, )") +
+            tail + u'}')
+        << QStringLiteral("scenario.engine.enable_prefix_caching: is modelled for the vllm_v1");
     QTest::newRow("no blocks") << (QStringLiteral(R"({"engine": {}, )") + tail + u'}')
                                << QStringLiteral("scenario.engine.num_gpu_blocks");
     QTest::newRow("typo")
