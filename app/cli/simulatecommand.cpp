@@ -1,4 +1,8 @@
 #include "commands.h"
+#include "llmsim/llmresultjson.h"
+#include "llmsim/llmscenariojson.h"
+#include "llmsim/llmsimulator.h"
+#include "llmsimulationsummary.h"
 #include "sim/resultjson.h"
 #include "sim/scenariojson.h"
 #include "sim/simulator.h"
@@ -31,6 +35,62 @@ Status applyOverrides(const ParsedArgs& args, sim::Scenario& scenario)
     return {};
 }
 
+/// A simulation error that names no file is about the scenario file.
+Error inScenarioFile(Error error, const std::string& path)
+{
+    if (error.path.empty())
+        error.path = path;
+    return error;
+}
+
+/// --seed and --requests for an LLM scenario (--requests only for generated arrivals: a replay
+/// has the requests of its file).
+Status applyLlmOverrides(const ParsedArgs& args, llmsim::LlmScenario& scenario)
+{
+    auto seed = wholeNumberOption(args, "--seed", 0, UINT64_MAX);
+    if (!seed)
+        return seed.error();
+    if (*seed)
+        scenario.seed = **seed;
+    auto requests = wholeNumberOption(args, "--requests", 1, 1 << 30);
+    if (!requests)
+        return requests.error();
+    if (*requests) {
+        if (scenario.arrivals.kind != llmsim::LlmArrivalSpec::Kind::Poisson)
+            return makeError(ErrorCode::Usage,
+                             "--requests: this LLM scenario replays its requests; only Poisson "
+                             "arrivals take a request count");
+        scenario.arrivals.count = std::int64_t(**requests);
+    }
+    return {};
+}
+
+/// The LLM continuous-batching simulator (core/llmsim/README.md).
+int runLlmSimulate(const nlohmann::json& json, const std::string& path, std::size_t threads,
+                   const ParsedArgs& args, CliIo& io)
+{
+    auto scenario = llmsim::llmScenarioFromJson(json, path);
+    if (!scenario)
+        return reportError(scenario.error(), args, io);
+    if (auto status = applyLlmOverrides(args, *scenario); !status)
+        return reportError(status.error(), args, io);
+    llmsim::LlmSimOptions options;
+    options.baseDirectory = std::filesystem::path(path).parent_path().string();
+    options.threads = threads;
+    auto result = llmsim::simulateLlm(*scenario, options);
+    if (!result)
+        return reportError(inScenarioFile(result.error(), path), args, io);
+    if (const auto records = args.value("--records")) {
+        if (auto status = llmsim::writeLlmRequestsCsv(*result, *records); !status)
+            return reportError(status.error(), args, io);
+    }
+    if (args.json())
+        io.out << llmsim::llmResultToJson(*result).dump(2) << '\n';
+    else
+        io.out << formatLlmSimulationSummary(*result);
+    return kExitOk;
+}
+
 int runSimulate(const ParsedArgs& args, CliIo& io)
 {
     if (args.positionals.size() != 1) {
@@ -43,6 +103,10 @@ int runSimulate(const ParsedArgs& args, CliIo& io)
     auto threads = wholeNumberOption(args, "--threads", 1, 1024);
     if (!threads)
         return reportError(threads.error(), args, io);
+    // An LLM scenario goes to its own simulator; anything else (a file that cannot be read or
+    // parsed included) takes the queueing simulator's path and its errors.
+    if (auto json = llmsim::readScenarioFile(path); json && llmsim::isLlmScenarioJson(*json))
+        return runLlmSimulate(*json, path, threads->value_or(0), args, io);
     auto scenario = sim::loadScenario(path);
     if (!scenario)
         return reportError(scenario.error(), args, io);
@@ -53,12 +117,8 @@ int runSimulate(const ParsedArgs& args, CliIo& io)
     options.threads = threads->value_or(0);
     options.baseDirectory = std::filesystem::path(path).parent_path().string();
     auto result = sim::simulate(*scenario, options);
-    if (!result) {
-        Error error = result.error();
-        if (error.path.empty())
-            error.path = path;
-        return reportError(error, args, io);
-    }
+    if (!result)
+        return reportError(inScenarioFile(result.error(), path), args, io);
     if (const auto records = args.value("--records")) {
         if (auto status = sim::writeRecordsCsv(*result, *records); !status)
             return reportError(status.error(), args, io);
@@ -83,8 +143,11 @@ CommandSpec simulateCommand()
     return {
         "simulate",
         "simulate SCENARIO.json [--seed S] [--requests N] [--threads N] [--records FILE.csv]",
-        "Run the queueing/batching simulator on a scenario: latency, throughput, batches, energy.",
-        "The scenario JSON is described in core/sim/README.md. Replications run in parallel and\n"
+        "Run the queueing/batching simulator, or the LLM continuous-batching simulator, on a "
+        "scenario.",
+        "The scenario JSON is described in core/sim/README.md; a scenario with \"kind\": \"llm\"\n"
+        "or an \"engine\" block runs the LLM simulator (core/llmsim/README.md: TTFT, TPOT, ITL,\n"
+        "goodput, KV cache). Replications run in parallel and\n"
         "the result is identical for any --threads. A scenario whose offered load reaches the\n"
         "capacity is reported as unstable (exit status 1) instead of with meaningless latencies.\n"
         "Relative replay files are resolved against the scenario file's folder.",

@@ -1,5 +1,6 @@
 #include "io/jsonfields.h"
 
+#include "io/bytesource.h"
 #include "io/utf8text.h"
 
 #include <cmath>
@@ -176,6 +177,18 @@ Expected<nlohmann::json> parseJson(std::string_view text, const std::string& pat
         // gives no position; the first occurrence of the number is the likely place.
         return numberOverflowError(text, path, e.what());
     }
+}
+
+Expected<nlohmann::json> readJsonFile(const std::string& path, std::uint64_t maxBytes,
+                                      const JsonLimits& limits)
+{
+    auto source = openByteSource(path);
+    if (!source)
+        return source.error();
+    auto text = readAll(**source, maxBytes);
+    if (!text)
+        return text.error();
+    return parseJson(*text, path, limits);
 }
 
 JsonFields::JsonFields(const nlohmann::json& object, std::string where, std::string path)

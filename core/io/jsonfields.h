@@ -25,6 +25,10 @@ struct JsonLimits
 Expected<nlohmann::json> parseJson(std::string_view text, const std::string& path,
                                    const JsonLimits& limits = {});
 
+/// Reads a whole JSON file (plain or gzip) of at most maxBytes and parses it as parseJson does.
+Expected<nlohmann::json> readJsonFile(const std::string& path, std::uint64_t maxBytes,
+                                      const JsonLimits& limits = {});
+
 /// Rules a number read from JSON must satisfy; violations become errors naming the key.
 struct NumberRule
 {

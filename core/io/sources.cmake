@@ -36,6 +36,7 @@ target_sources(batchscope_core PRIVATE
     io/readerregistry.cpp
     io/readwarnings.cpp
     io/requesttracereader.cpp
+    io/servingrequestlog.cpp
     io/splreader.cpp
     io/traceeventbuilder.cpp
     io/utf8text.cpp)

@@ -508,13 +508,7 @@ Expected<Scenario> scenarioFromJson(const nlohmann::json& json, const std::strin
 
 Expected<Scenario> loadScenario(const std::string& path)
 {
-    auto source = io::openByteSource(path);
-    if (!source)
-        return source.error();
-    auto text = io::readAll(**source, std::uint64_t(256) << 20);
-    if (!text)
-        return text.error();
-    auto parsed = io::parseJson(*text, path);
+    auto parsed = io::readJsonFile(path, std::uint64_t(256) << 20);
     if (!parsed)
         return parsed.error();
     return scenarioFromJson(*parsed, path);

@@ -9,6 +9,10 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+
 namespace {
 
 using bs::test::CliRun;
@@ -52,6 +56,9 @@ private Q_SLOTS:
     void analyzePrintsOneWholeTraceRow();
     void analyzeChecksAPowerLogAgainstAThermalModel();
     void inspectAndAnalyzeLlmBenchmark();
+    void simulateRunsAnLlmScenario();
+    void simulateRejectsABadLlmScenario_data();
+    void simulateRejectsABadLlmScenario();
     void hostileCorpusGivesAClearOutcomeWithin10s_data();
     void hostileCorpusGivesAClearOutcomeWithin10s();
     void controlCharactersInNamesAreMadeVisible();
@@ -187,6 +194,54 @@ void TestCli::inspectAndAnalyzeLlmBenchmark()
     QVERIFY2(out.contains(QStringLiteral("output      673.9 tokens/s")), qPrintable(out));
     QVERIFY2(out.contains(QStringLiteral("ttft        n 200, ")), qPrintable(out));
     QVERIFY2(out.contains(QStringLiteral("p99 67.56 [")), qPrintable(out));
+}
+
+void TestCli::simulateRunsAnLlmScenario()
+{
+    // tests/data/llmsim/README.md: TTFT 20 and 31 ms (mean 25.5), one of two requests meets the
+    // SLA, 7 output tokens in 70 ms.
+    const QString scenario = bs::test::testDataPath(QStringLiteral("llmsim/replay_small.json"));
+    const CliRun text = runCli({QStringLiteral("simulate"), scenario});
+    QVERIFY2(text.exitCode == 0, text.err.constData());
+    QVERIFY2(text.out.contains("vllm_v1, max_num_seqs 8"), text.out.constData());
+    QVERIFY2(text.out.contains("  TTFT            25.5      25.5"), text.out.constData());
+    QVERIFY2(text.out.contains("Output tokens/s    100.0"), text.out.constData());
+    QVERIFY2(text.out.contains("50.0% of requests meet"), text.out.constData());
+
+    QTemporaryDir dir;
+    const QString records = dir.filePath(QStringLiteral("requests.csv"));
+    const CliRun json = runCli({QStringLiteral("simulate"), scenario, QStringLiteral("--json"),
+                                QStringLiteral("--records"), records});
+    QVERIFY2(json.exitCode == 0, json.err.constData());
+    const auto parsed = nlohmann::json::parse(json.out.toStdString());
+    QCOMPARE(parsed["kind"].get<std::string>(), std::string("batchscope.llmsim.result"));
+    QVERIFY(std::abs(parsed["ttft_ms"]["p50"]["value"].get<double>() - 25.5) < 1e-9);
+    QCOMPARE(parsed["good_fraction"]["value"].get<double>(), 0.5);
+    const QByteArray csv = bs::test::readFile(records);
+    QVERIFY2(csv.startsWith("index,arrival_s,prompt_tokens"), csv.constData());
+    QCOMPARE(csv.count('\n'), 3);
+}
+
+void TestCli::simulateRejectsABadLlmScenario_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("bad key") << QStringLiteral("bad_block_size.json")
+                             << QStringLiteral("bad_block_size.json: scenario.engine.block_size");
+    QTest::newRow("request too large")
+        << QStringLiteral("too_long_for_cache.json")
+        << QStringLiteral("too_long_for_cache.json: scenario.arrivals: request 0 needs 69 tokens");
+}
+
+void TestCli::simulateRejectsABadLlmScenario()
+{
+    QFETCH(QString, file);
+    QFETCH(QString, expected);
+    const CliRun run = runCli(
+        {QStringLiteral("simulate"), bs::test::testDataPath(QStringLiteral("llmsim/") + file)});
+    QCOMPARE(run.exitCode, 1);
+    QVERIFY2(QString::fromUtf8(run.err).contains(expected), run.err.constData());
+    QVERIFY(run.out.isEmpty());
 }
 
 void TestCli::hostileCorpusGivesAClearOutcomeWithin10s_data()

@@ -2,25 +2,14 @@
 // bytes (plain or gzip) -> parseJson (depth and token limits) -> scenarioFromJson. A scenario
 // that reads must write back to JSON that reads to the same scenario.
 #include "fuzzsupport.h"
-#include "io/bytesource.h"
-#include "io/jsonfields.h"
 #include "sim/scenariojson.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
 {
     using namespace bs;
-    auto source = io::memoryByteSource(std::string(reinterpret_cast<const char*>(data), size),
-                                       fuzz::kInputName);
-    auto text = io::readAll(*source, std::uint64_t(16) << 20);
-    if (!text) {
-        fuzz::checkError(text.error());
+    const auto json = fuzz::jsonInput(data, size);
+    if (!json)
         return 0;
-    }
-    auto json = io::parseJson(*text, fuzz::kInputName);
-    if (!json) {
-        fuzz::checkError(json.error());
-        return 0;
-    }
     auto scenario = sim::scenarioFromJson(*json, fuzz::kInputName);
     if (!scenario) {
         fuzz::checkError(scenario.error());

@@ -6,6 +6,8 @@
 // save/load round trip. A broken rule aborts, so libFuzzer keeps the input as a crasher.
 
 #include "data/project.h"
+#include "io/bytesource.h"
+#include "io/jsonfields.h"
 #include "io/projectfile.h"
 #include "io/readdataset.h"
 #include "io/utf8text.h"
@@ -210,6 +212,25 @@ inline void readAndCheck(const std::uint8_t* data, std::size_t size, const std::
     options.limits.ratioCheckAfterBytes = std::uint64_t(1) << 20;
     std::string bytes(reinterpret_cast<const char*>(data), size);
     checkRead(io::readDatasetFromBytes(std::move(bytes), kInputName, options));
+}
+
+/// The input as JSON, read the way a scenario file is (plain or gzip, then parseJson with its
+/// depth and token limits); a read or syntax error is checked and gives nothing.
+inline std::optional<nlohmann::json> jsonInput(const std::uint8_t* data, std::size_t size)
+{
+    auto source =
+        io::memoryByteSource(std::string(reinterpret_cast<const char*>(data), size), kInputName);
+    auto text = io::readAll(*source, std::uint64_t(16) << 20);
+    if (!text) {
+        checkError(text.error());
+        return std::nullopt;
+    }
+    auto json = io::parseJson(*text, kInputName);
+    if (!json) {
+        checkError(json.error());
+        return std::nullopt;
+    }
+    return std::move(*json);
 }
 
 } // namespace bs::fuzz

@@ -1,0 +1,99 @@
+#include "llmsim/enginestate.h"
+
+#include "llmsim/orcapolicy.h"
+#include "llmsim/vllmv0policy.h"
+#include "llmsim/vllmv1policy.h"
+
+#include <algorithm>
+
+namespace bs::llmsim {
+
+std::int32_t preemptLastRunning(EngineState& state, StepPlan& plan)
+{
+    const std::int32_t victimId = state.running.back();
+    state.running.pop_back();
+    Sequence& victim = state.sequences[std::size_t(victimId)];
+    state.release(victimId, state.config.enablePrefixCaching);
+    victim.computed = 0;
+    ++victim.preemptions;
+    ++plan.preempted;
+    state.waiting.push_front(victimId);
+    return victimId;
+}
+
+void admitHead(EngineState& state, StepPlan& plan)
+{
+    state.running.push_back(state.waiting.front());
+    state.waiting.pop_front();
+    ++plan.admitted;
+}
+
+void EngineState::allocateBlocks(std::int32_t id, std::int64_t count)
+{
+    Sequence& seq = sequences[std::size_t(id)];
+    for (std::int64_t i = 0; i < count; ++i) {
+        std::int32_t owner = BlockPool::kNone, index = 0;
+        seq.blocks.push_back(pool.takeHead(owner, index));
+        // Reusing a cached block breaks its owner's cached prefix from that block on.
+        if (owner != BlockPool::kNone) {
+            Sequence& evicted = sequences[std::size_t(owner)];
+            evicted.cachedValid = std::min(evicted.cachedValid, index);
+        }
+    }
+}
+
+void EngineState::allocate(std::int32_t id, std::int32_t k)
+{
+    allocateBlocks(id, extraBlocks(sequences[std::size_t(id)], k));
+}
+
+void EngineState::release(std::int32_t id, bool keepCache)
+{
+    Sequence& seq = sequences[std::size_t(id)];
+    // Only full blocks are cached (a partly filled block is never shared).
+    const std::size_t full = keepCache ? std::size_t(seq.computed / config.blockSize) : 0;
+    pool.release(seq.blocks, id, full);
+    seq.cachedBlocks.assign(seq.blocks.begin(), seq.blocks.begin() + std::ptrdiff_t(full));
+    seq.cachedValid = std::int32_t(full);
+    if (keepCache)
+        seq.blocks.clear(); // it will grow back to the same size
+    else
+        std::vector<std::int32_t>().swap(seq.blocks); // finished: give the memory back
+}
+
+std::int32_t EngineState::cachedTokens(const Sequence& s) const
+{
+    if (!config.enablePrefixCaching || s.computed != 0 || s.cachedValid == 0)
+        return 0;
+    const std::int32_t usableBlocks = std::min(s.cachedValid, (s.tokens - 1) / config.blockSize);
+    return usableBlocks * config.blockSize;
+}
+
+void EngineState::claimHits(std::int32_t id, std::int32_t tokens)
+{
+    Sequence& seq = sequences[std::size_t(id)];
+    const auto hits = std::size_t(tokens / config.blockSize);
+    for (std::size_t i = 0; i < hits; ++i) {
+        pool.take(seq.cachedBlocks[i]);
+        seq.blocks.push_back(seq.cachedBlocks[i]);
+    }
+    // The cached blocks it does not reuse are plain free blocks from now on.
+    for (std::size_t i = hits; i < seq.cachedBlocks.size(); ++i)
+        pool.untag(seq.cachedBlocks[i], id, std::int32_t(i));
+    seq.cachedBlocks.clear();
+    seq.cachedValid = 0;
+    seq.computed += tokens;
+}
+
+std::unique_ptr<SchedulerPolicy> makePolicy(const std::string& name)
+{
+    if (name == "vllm_v1")
+        return std::make_unique<VllmV1Policy>();
+    if (name == "vllm_v0")
+        return std::make_unique<VllmV0Policy>();
+    if (name == "orca")
+        return std::make_unique<OrcaPolicy>();
+    return nullptr;
+}
+
+} // namespace bs::llmsim

@@ -1,0 +1,119 @@
+#pragma once
+
+#include "llmsim/blockpool.h"
+#include "llmsim/llmscenario.h"
+#include "llmsim/steptimemodel.h"
+
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace bs::llmsim {
+
+/// One request inside the engine. n (tokens) = prompt + generated so far; c (computed) = tokens
+/// whose keys and values are in the KV cache.
+struct Sequence
+{
+    RequestSpec spec;
+    std::int32_t tokens = 0;
+    std::int32_t computed = 0;
+    std::int32_t generated = 0;
+    std::vector<std::int32_t> blocks; ///< KV blocks held, in token order.
+    /// After a preemption with prefix caching: the blocks its computed tokens filled, in order;
+    /// the first `cachedValid` are still free and untouched (a readmission can reuse them).
+    std::vector<std::int32_t> cachedBlocks;
+    std::int32_t cachedValid = 0;
+    std::int32_t preemptions = 0;
+    double firstScheduledS = -1.0;
+    double firstTokenS = -1.0;
+    double lastTokenS = -1.0;
+    double maxGapS = 0.0; ///< Longest gap between two of its tokens.
+};
+
+/// The work of one step: which sequence computes how many tokens.
+struct ScheduledWork
+{
+    std::int32_t sequence = 0;
+    std::int32_t newTokens = 0;
+};
+
+/// What the scheduler decided for one step.
+struct StepPlan
+{
+    std::vector<ScheduledWork> work;
+    std::int32_t preempted = 0;
+    std::int32_t admitted = 0; ///< Requests moved from waiting to running.
+
+    void clear()
+    {
+        work.clear();
+        preempted = 0;
+        admitted = 0;
+    }
+};
+
+/// Running and waiting queues, and the KV-cache block pool. Sequences are indices into
+/// `sequences` (one per request, in arrival order).
+struct EngineState
+{
+    EngineConfig config;
+    std::vector<Sequence> sequences;
+    std::vector<std::int32_t> running; ///< Admission order.
+    std::deque<std::int32_t> waiting;  ///< Head first; preempted sequences return to the head.
+    BlockPool pool;
+
+    std::int64_t freeBlocks() const { return pool.freeCount(); }
+    /// Blocks a sequence must hold to keep `tokens` tokens in the cache.
+    std::int64_t blocksFor(std::int64_t tokenCount) const
+    {
+        return (tokenCount + config.blockSize - 1) / config.blockSize;
+    }
+    /// Extra blocks sequence s needs to compute k more tokens (0 when it holds enough).
+    std::int64_t extraBlocks(const Sequence& s, std::int32_t k) const
+    {
+        const std::int64_t need =
+            blocksFor(std::int64_t(s.computed) + k) - std::int64_t(s.blocks.size());
+        return need > 0 ? need : 0;
+    }
+    /// Gives sequence `id` the blocks for k more tokens, from the head of the free queue.
+    void allocate(std::int32_t id, std::int32_t k);
+    /// Takes `count` more blocks for sequence `id` (reservations).
+    void allocateBlocks(std::int32_t id, std::int64_t count);
+    /// Frees every block of sequence `id`. With `keepCache` its filled blocks stay cached in
+    /// the free queue (prefix caching) until handed out again.
+    void release(std::int32_t id, bool keepCache);
+    /// With prefix caching, a sequence readmitted after a preemption reuses its leading cached
+    /// blocks that are still intact (at most n - 1 tokens, so one token is always computed).
+    /// Returns the tokens it can skip; claimHits (called at every admission) takes those blocks
+    /// and drops the rest of its cache.
+    std::int32_t cachedTokens(const Sequence& s) const;
+    void claimHits(std::int32_t id, std::int32_t tokens);
+    std::int64_t usedBlocks() const { return config.numGpuBlocks - freeBlocks(); }
+};
+
+/// A scheduling policy: fills `plan` from the state at one step start, admitting, chunking and
+/// preempting as the policy's engine does (README.md: "Policies").
+class SchedulerPolicy
+{
+public:
+    virtual ~SchedulerPolicy() = default;
+    virtual void schedule(EngineState& state, StepPlan& plan) const = 0;
+    /// The most tokens of this request the policy computes in one step when it cannot split
+    /// them (0 when it always can): a request needing more than the token budget never runs.
+    virtual std::int64_t unsplittableTokens(const EngineConfig& config,
+                                            const RequestSpec& request) const = 0;
+};
+
+/// Frees the most recently admitted request: it goes to the head of waiting and will recompute
+/// its prompt and generated tokens. Returns its id.
+std::int32_t preemptLastRunning(EngineState& state, StepPlan& plan);
+
+/// Moves the head of waiting to the tail of running.
+void admitHead(EngineState& state, StepPlan& plan);
+
+/// The policy named `name` (vllm_v1, vllm_v0, orca), or nullptr.
+std::unique_ptr<SchedulerPolicy> makePolicy(const std::string& name);
+
+} // namespace bs::llmsim

@@ -1,0 +1,126 @@
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace bs::llmsim {
+
+/// The engine's scheduling knobs, named as vLLM names them (README.md: "Engine").
+struct EngineConfig
+{
+    std::string policy = "vllm_v1";
+    std::int32_t maxNumSeqs = 256;
+    std::int32_t maxNumBatchedTokens = 2048;
+    bool enableChunkedPrefill = true;
+    /// A prefill chunk is capped at this many tokens when > 0 (0: no cap).
+    std::int32_t longPrefillTokenThreshold = 0;
+    std::int32_t blockSize = 16;
+    std::int64_t numGpuBlocks = 0; ///< KV-cache capacity in blocks of blockSize tokens.
+    /// vllm_v1: a request readmitted after a preemption reuses its blocks still in the cache.
+    /// (Prefixes shared between requests are not modelled: token contents are unknown.)
+    bool enablePrefixCaching = false;
+
+    friend bool operator==(const EngineConfig&, const EngineConfig&) = default;
+};
+
+/// How long one engine step takes (README.md: "Step time").
+struct StepSpec
+{
+    enum class Kind
+    {
+        Linear,
+        Profile,
+    };
+    Kind kind = Kind::Linear;
+    // linear
+    double baseMs = 0.0;
+    double perPrefillTokenMs = 0.0;
+    double perDecodeSeqMs = 0.0;
+    double perContextTokenMs = 0.0;
+    // profile: per-operator CSVs and the Hugging Face model config (paths as written)
+    std::string profileDirectory;
+    std::string modelConfig;
+    double overheadMs = 0.0; ///< Added to every profiled step (host-side scheduling, launch).
+
+    friend bool operator==(const StepSpec&, const StepSpec&) = default;
+};
+
+/// A distribution of token counts for generated requests.
+struct TokenLengthSpec
+{
+    enum class Kind
+    {
+        Fixed,     ///< Always `tokens`.
+        Uniform,   ///< Whole numbers uniform on [min, max].
+        Lognormal, ///< Rounded lognormal with this mean and coefficient of variation, >= 1.
+    };
+    Kind kind = Kind::Fixed;
+    std::int32_t tokens = 1;
+    std::int32_t min = 1;
+    std::int32_t max = 1;
+    double mean = 1.0;
+    double cv = 0.0;
+
+    friend bool operator==(const TokenLengthSpec&, const TokenLengthSpec&) = default;
+};
+
+/// One request to serve: when it arrives and how many tokens it reads and writes.
+struct RequestSpec
+{
+    double arrivalS = 0.0;
+    std::int32_t promptTokens = 1;
+    std::int32_t outputTokens = 1;
+
+    friend bool operator==(const RequestSpec&, const RequestSpec&) = default;
+};
+
+/// Where requests come from: a replayed list (file or inline) or a Poisson process with token
+/// length distributions.
+struct LlmArrivalSpec
+{
+    enum class Kind
+    {
+        Replay,
+        Poisson,
+    };
+    Kind kind = Kind::Replay;
+    /// Replay: a per-request serving log (*.jsonl, requests.jsonl layout) or any request trace
+    /// with token counts that the importers read (e.g. an Azure LLM inference trace CSV).
+    std::string file;
+    std::vector<RequestSpec> requests; ///< Replay: inline requests (instead of a file).
+    /// Replay: the trace is served this many times back to back; each copy starts one mean gap
+    /// after the previous copy's last request, so the mean rate stays the trace's.
+    std::int32_t repeat = 1;
+    double ratePerS = 0.0;        ///< Poisson.
+    std::int64_t count = 1000;    ///< Poisson: requests per replication.
+    TokenLengthSpec promptTokens; ///< Poisson.
+    TokenLengthSpec outputTokens; ///< Poisson.
+
+    friend bool operator==(const LlmArrivalSpec&, const LlmArrivalSpec&) = default;
+};
+
+/// The service-level agreement goodput is judged against (0 = no limit on that metric).
+struct SlaSpec
+{
+    double ttftMs = 0.0;
+    double tpotMs = 0.0;
+
+    friend bool operator==(const SlaSpec&, const SlaSpec&) = default;
+};
+
+/// An LLM serving scenario: everything a run needs, with its seed.
+struct LlmScenario
+{
+    std::string name;
+    std::uint64_t seed = 1;
+    std::int32_t replications = 1;
+    EngineConfig engine;
+    StepSpec step;
+    LlmArrivalSpec arrivals;
+    SlaSpec sla;
+
+    friend bool operator==(const LlmScenario&, const LlmScenario&) = default;
+};
+
+} // namespace bs::llmsim

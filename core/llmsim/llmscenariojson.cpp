@@ -1,0 +1,281 @@
+// The JSON form of an LLM serving scenario, validated key by key (README.md).
+#include "llmsim/llmscenariojson.h"
+
+#include "io/jsonfields.h"
+
+namespace bs::llmsim {
+
+namespace {
+
+using io::JsonFields;
+using io::NumberRule;
+using nlohmann::json;
+
+constexpr double kMaxTokens = 1 << 24;
+constexpr double kMaxCount = 1 << 30;
+
+NumberRule whole(double lo, double hi)
+{
+    return {lo, hi, false, true};
+}
+
+EngineConfig readEngine(JsonFields& parent)
+{
+    EngineConfig engine;
+    const json* object = parent.object("engine", true);
+    if (!object)
+        return engine;
+    JsonFields f(*object, parent.child("engine"), parent.path());
+    engine.policy = f.choice("policy", {"vllm_v1", "vllm_v0", "orca"}, "vllm_v1");
+    engine.maxNumSeqs = std::int32_t(f.integerOr("max_num_seqs", 256, whole(1, 1 << 20)));
+    engine.maxNumBatchedTokens =
+        std::int32_t(f.integerOr("max_num_batched_tokens", 2048, whole(1, kMaxTokens)));
+    engine.enableChunkedPrefill = f.boolean("enable_chunked_prefill", true);
+    engine.longPrefillTokenThreshold =
+        std::int32_t(f.integerOr("long_prefill_token_threshold", 0, whole(0, kMaxTokens)));
+    engine.blockSize = std::int32_t(f.integerOr("block_size", 16, whole(1, 1 << 16)));
+    engine.numGpuBlocks = f.integer("num_gpu_blocks", whole(1, 1LL << 24));
+    engine.enablePrefixCaching = f.boolean("enable_prefix_caching", false);
+    if (f.ok() && engine.enablePrefixCaching && engine.policy != "vllm_v1")
+        f.fail("enable_prefix_caching", "is modelled for the vllm_v1 policy only");
+    parent.adopt(f.finish());
+    return engine;
+}
+
+StepSpec readStep(JsonFields& parent)
+{
+    StepSpec step;
+    const json* object = parent.object("step", true);
+    if (!object)
+        return step;
+    JsonFields f(*object, parent.child("step"), parent.path());
+    const std::string kind = f.choice("kind", {"linear", "profile"});
+    if (kind == "linear") {
+        step.kind = StepSpec::Kind::Linear;
+        step.baseMs = f.numberOr("base_ms", 0.0, NumberRule::nonNegative());
+        step.perPrefillTokenMs = f.numberOr("per_prefill_token_ms", 0.0, NumberRule::nonNegative());
+        step.perDecodeSeqMs = f.numberOr("per_decode_seq_ms", 0.0, NumberRule::nonNegative());
+        step.perContextTokenMs = f.numberOr("per_context_token_ms", 0.0, NumberRule::nonNegative());
+        if (f.ok() &&
+            step.baseMs + step.perPrefillTokenMs + step.perDecodeSeqMs + step.perContextTokenMs <=
+                0.0)
+            f.fail("base_ms", "a step must take some time: base_ms, per_prefill_token_ms, "
+                              "per_decode_seq_ms and per_context_token_ms are all 0");
+    } else if (kind == "profile") {
+        step.kind = StepSpec::Kind::Profile;
+        step.profileDirectory = f.string("directory");
+        step.modelConfig = f.string("model_config");
+        step.overheadMs = f.numberOr("overhead_ms", 0.0, NumberRule::nonNegative());
+    }
+    parent.adopt(f.finish());
+    return step;
+}
+
+TokenLengthSpec readLengths(JsonFields& parent, const char* key)
+{
+    TokenLengthSpec spec;
+    const json* object = parent.object(key, true);
+    if (!object)
+        return spec;
+    JsonFields f(*object, parent.child(key), parent.path());
+    const std::string kind = f.choice("kind", {"fixed", "uniform", "lognormal"});
+    if (kind == "fixed") {
+        spec.kind = TokenLengthSpec::Kind::Fixed;
+        spec.tokens = std::int32_t(f.integer("tokens", whole(1, kMaxTokens)));
+    } else if (kind == "uniform") {
+        spec.kind = TokenLengthSpec::Kind::Uniform;
+        spec.min = std::int32_t(f.integer("min", whole(1, kMaxTokens)));
+        spec.max = std::int32_t(f.integer("max", whole(1, kMaxTokens)));
+        if (f.ok() && spec.max < spec.min)
+            f.fail("max", "must be at least min (" + std::to_string(spec.min) + ")");
+    } else if (kind == "lognormal") {
+        spec.kind = TokenLengthSpec::Kind::Lognormal;
+        spec.mean = f.number("mean", {1.0, kMaxTokens, false, false});
+        spec.cv = f.number("cv", NumberRule::range(0.0, 10.0));
+        spec.max = std::int32_t(f.integerOr("max", std::int64_t(kMaxTokens), whole(1, kMaxTokens)));
+    }
+    parent.adopt(f.finish());
+    return spec;
+}
+
+std::vector<RequestSpec> readInlineRequests(JsonFields& f, const json& array)
+{
+    std::vector<RequestSpec> requests;
+    for (std::size_t i = 0; i < array.size() && f.ok(); ++i) {
+        const std::string key = "requests[" + std::to_string(i) + "]";
+        if (!array[i].is_object()) {
+            f.fail(key, "expected an object {arrival_s, prompt_tokens, output_tokens}");
+            break;
+        }
+        JsonFields r(array[i], f.child(key), f.path());
+        RequestSpec spec;
+        spec.arrivalS = r.number("arrival_s", NumberRule::range(0.0, 1e9));
+        spec.promptTokens = std::int32_t(r.integer("prompt_tokens", whole(1, kMaxTokens)));
+        spec.outputTokens = std::int32_t(r.integer("output_tokens", whole(1, kMaxTokens)));
+        f.adopt(r.finish());
+        requests.push_back(spec);
+    }
+    return requests;
+}
+
+LlmArrivalSpec readArrivals(JsonFields& parent)
+{
+    LlmArrivalSpec spec;
+    const json* object = parent.object("arrivals", true);
+    if (!object)
+        return spec;
+    JsonFields f(*object, parent.child("arrivals"), parent.path());
+    const std::string kind = f.choice("kind", {"replay", "poisson"});
+    if (kind == "replay") {
+        spec.kind = LlmArrivalSpec::Kind::Replay;
+        const json* inlineRequests = f.array("requests");
+        if (inlineRequests)
+            spec.requests = readInlineRequests(f, *inlineRequests);
+        else
+            spec.file = f.string("file");
+        if (f.ok() && !inlineRequests && spec.file.empty())
+            f.fail("file", "must name a request file (or give inline requests)");
+        if (f.ok() && inlineRequests && f.has("file"))
+            f.fail("file", "give either a file or inline requests, not both");
+        if (f.ok() && inlineRequests && spec.requests.empty())
+            f.fail("requests", "must hold at least one request");
+        spec.repeat = std::int32_t(f.integerOr("repeat", 1, whole(1, 1 << 20)));
+    } else if (kind == "poisson") {
+        spec.kind = LlmArrivalSpec::Kind::Poisson;
+        spec.ratePerS = f.number("rate_per_s", {0.0, 1e9, true, false});
+        spec.count = f.integer("requests", whole(1, kMaxCount));
+        spec.promptTokens = readLengths(f, "prompt_tokens");
+        spec.outputTokens = readLengths(f, "output_tokens");
+    }
+    parent.adopt(f.finish());
+    return spec;
+}
+
+SlaSpec readSla(JsonFields& parent)
+{
+    SlaSpec sla;
+    const json* object = parent.object("sla");
+    if (!object)
+        return sla;
+    JsonFields f(*object, parent.child("sla"), parent.path());
+    sla.ttftMs = f.numberOr("ttft_ms", 0.0, NumberRule::nonNegative());
+    sla.tpotMs = f.numberOr("tpot_ms", 0.0, NumberRule::nonNegative());
+    parent.adopt(f.finish());
+    return sla;
+}
+
+} // namespace
+
+bool isLlmScenarioJson(const nlohmann::json& json)
+{
+    if (!json.is_object())
+        return false;
+    const auto kind = json.find("kind");
+    if (kind != json.end() && kind->is_string() && kind->get<std::string>() == "llm")
+        return true;
+    return json.contains("engine");
+}
+
+Expected<LlmScenario> llmScenarioFromJson(const nlohmann::json& json, const std::string& path)
+{
+    if (!json.is_object())
+        return makeError(ErrorCode::Format, path, 0, 0, "scenario: expected a JSON object");
+    JsonFields f(json, "scenario", path);
+    LlmScenario scenario;
+    f.choice("kind", {"llm"}, "llm");
+    scenario.name = f.stringOr("name", "");
+    scenario.seed = f.unsignedOr("seed", 1);
+    scenario.replications = std::int32_t(f.integerOr("replications", 1, whole(1, 1000)));
+    scenario.engine = readEngine(f);
+    scenario.step = readStep(f);
+    scenario.arrivals = readArrivals(f);
+    scenario.sla = readSla(f);
+    if (f.ok() && scenario.arrivals.kind == LlmArrivalSpec::Kind::Replay &&
+        scenario.replications > 1)
+        f.fail("replications", "a replay is deterministic: every replication would be the same, "
+                               "so replications must be 1");
+    if (auto status = f.finish(); !status)
+        return status.error();
+    return scenario;
+}
+
+Expected<nlohmann::json> readScenarioFile(const std::string& path)
+{
+    return io::readJsonFile(path, std::uint64_t(256) << 20);
+}
+
+namespace {
+
+json lengthsToJson(const TokenLengthSpec& spec)
+{
+    switch (spec.kind) {
+    case TokenLengthSpec::Kind::Fixed:
+        return {{"kind", "fixed"}, {"tokens", spec.tokens}};
+    case TokenLengthSpec::Kind::Uniform:
+        return {{"kind", "uniform"}, {"min", spec.min}, {"max", spec.max}};
+    case TokenLengthSpec::Kind::Lognormal:
+        return {{"kind", "lognormal"}, {"mean", spec.mean}, {"cv", spec.cv}, {"max", spec.max}};
+    }
+    return {};
+}
+
+json arrivalsToJson(const LlmArrivalSpec& spec)
+{
+    if (spec.kind == LlmArrivalSpec::Kind::Poisson)
+        return {{"kind", "poisson"},
+                {"rate_per_s", spec.ratePerS},
+                {"requests", spec.count},
+                {"prompt_tokens", lengthsToJson(spec.promptTokens)},
+                {"output_tokens", lengthsToJson(spec.outputTokens)}};
+    json out = {{"kind", "replay"}, {"repeat", spec.repeat}};
+    if (!spec.file.empty()) {
+        out["file"] = spec.file;
+        return out;
+    }
+    json requests = json::array();
+    for (const RequestSpec& r : spec.requests)
+        requests.push_back({{"arrival_s", r.arrivalS},
+                            {"prompt_tokens", r.promptTokens},
+                            {"output_tokens", r.outputTokens}});
+    out["requests"] = std::move(requests);
+    return out;
+}
+
+json stepToJson(const StepSpec& step)
+{
+    if (step.kind == StepSpec::Kind::Profile)
+        return {{"kind", "profile"},
+                {"directory", step.profileDirectory},
+                {"model_config", step.modelConfig},
+                {"overhead_ms", step.overheadMs}};
+    return {{"kind", "linear"},
+            {"base_ms", step.baseMs},
+            {"per_prefill_token_ms", step.perPrefillTokenMs},
+            {"per_decode_seq_ms", step.perDecodeSeqMs},
+            {"per_context_token_ms", step.perContextTokenMs}};
+}
+
+} // namespace
+
+nlohmann::json llmScenarioToJson(const LlmScenario& scenario)
+{
+    const EngineConfig& e = scenario.engine;
+    return {{"kind", "llm"},
+            {"name", scenario.name},
+            {"seed", scenario.seed},
+            {"replications", scenario.replications},
+            {"engine",
+             {{"policy", e.policy},
+              {"max_num_seqs", e.maxNumSeqs},
+              {"max_num_batched_tokens", e.maxNumBatchedTokens},
+              {"enable_chunked_prefill", e.enableChunkedPrefill},
+              {"long_prefill_token_threshold", e.longPrefillTokenThreshold},
+              {"block_size", e.blockSize},
+              {"num_gpu_blocks", e.numGpuBlocks},
+              {"enable_prefix_caching", e.enablePrefixCaching}}},
+            {"step", stepToJson(scenario.step)},
+            {"arrivals", arrivalsToJson(scenario.arrivals)},
+            {"sla", {{"ttft_ms", scenario.sla.ttftMs}, {"tpot_ms", scenario.sla.tpotMs}}}};
+}
+
+} // namespace bs::llmsim

@@ -1,0 +1,14 @@
+target_sources(batchscope_core PRIVATE
+    llmsim/blockpool.cpp
+    llmsim/enginestate.cpp
+    llmsim/gridtable.cpp
+    llmsim/llmengine.cpp
+    llmsim/llmmetrics.cpp
+    llmsim/llmresultjson.cpp
+    llmsim/llmscenariojson.cpp
+    llmsim/llmsimulator.cpp
+    llmsim/orcapolicy.cpp
+    llmsim/profilesteptime.cpp
+    llmsim/steptimemodel.cpp
+    llmsim/vllmv0policy.cpp
+    llmsim/vllmv1policy.cpp)
