@@ -113,13 +113,20 @@ void addShapeAndPowerDefs(std::vector<ParamDef>& defs, const FitOptions& options
     if (!fitPower)
         return;
     // P_max is fitted as P_idle + P_dynamic so the bound P_dynamic > 0 keeps P_max > P_idle.
-    defs.push_back(
-        {"power_idle_w", "W", 0.0, 10 * maxPowerW, maxPowerW, [](ModelParams& p, double v) {
-             const double dynamic = p.effectivePowerMaxW() - p.effectivePowerIdleW();
-             p.powerIdleW = v;
-             p.powerMaxW = v + dynamic;
-         }});
-    defs.push_back({"power_dynamic_w", "W", 1e-3, 10 * maxPowerW, maxPowerW,
+    // A board draws power when idle, and no more than its rated board power when busy: on a
+    // named device the datasheet's P_max bounds both (2% of it at least idle, P_dynamic at
+    // most 105% of it), so a sweep cannot talk the fit into 0 W idle or a 1 kW 700 W part.
+    const bool named = !options.start.accelerator.peakFlopsPerS.empty();
+    const double ratedW = named ? options.start.accelerator.powerMaxW : 0.0;
+    const double reference = ratedW > 0.0 ? ratedW : maxPowerW;
+    const double dynamicUpperW = ratedW > 0.0 ? 1.05 * ratedW : 10 * maxPowerW;
+    defs.push_back({"power_idle_w", "W", 0.02 * reference, 10 * maxPowerW, maxPowerW,
+                    [](ModelParams& p, double v) {
+                        const double dynamic = p.effectivePowerMaxW() - p.effectivePowerIdleW();
+                        p.powerIdleW = v;
+                        p.powerMaxW = v + dynamic;
+                    }});
+    defs.push_back({"power_dynamic_w", "W", 1e-3, dynamicUpperW, maxPowerW,
                     [](ModelParams& p, double v) { p.powerMaxW = p.effectivePowerIdleW() + v; }});
 }
 
@@ -448,6 +455,13 @@ Expected<FitResult> fitToSweep(const data::SweepTable& sweep, const FitOptions& 
     fillParameters(result, problem, *lm);
     fillPoints(result, problem);
     describeFit(result, named);
+    const double ratedW = base.accelerator.powerMaxW;
+    if (named && problem.fitPower && ratedW > 0.0 &&
+        result.params.effectivePowerMaxW() > 1.05 * ratedW + 1e-9)
+        result.warnings.push_back(
+            "fitted P_max " + formatNumber(result.params.effectivePowerMaxW()) +
+            " W is above the " + base.accelerator.name + "'s rated " + formatNumber(ratedW) +
+            " W: the logged power is probably not this one board's (a node or PSU reading?)");
     return result;
 }
 
