@@ -79,6 +79,15 @@ void printTable(const accel::Model& model, const std::vector<int>& batches, CliI
            << (p.powerCapW ? "power cap " + std::to_string(int(std::lround(*p.powerCapW))) + " W"
                            : std::string("no power cap"))
            << "\n";
+    // The table is the model's estimate, not the datasheet: say so, with the factors used.
+    const double peakTflops = p.accelerator.peak(p.precision).value_or(0.0) / 1e12;
+    std::snprintf(line, sizeof line,
+                  "Efficiency-scaled: t(b) uses the datasheet peak %.4g TFLOPS (%s) × "
+                  "eta_compute %.2f and %.4g TB/s × eta_memory %.2f, not the peaks "
+                  "themselves\n",
+                  peakTflops, accel::precisionName(p.precision), p.effectiveEtaCompute(),
+                  p.accelerator.memoryBandwidthBytesPerS / 1e12, p.effectiveEtaMemory());
+    io.out << line;
     const double crossover = model.crossoverBatch();
     if (std::isfinite(crossover)) {
         std::snprintf(line, sizeof line,

@@ -55,6 +55,7 @@ private Q_SLOTS:
     void errorsGoToStderrWithExitCodes();
     void analyzePrintsOneWholeTraceRow();
     void analyzeChecksAPowerLogAgainstAThermalModel();
+    void modelSaysItsNumbersAreEfficiencyScaled();
     void inspectAndAnalyzeLlmBenchmark();
     void simulateRunsAnLlmScenario();
     void simulateRejectsABadLlmScenario_data();
@@ -171,6 +172,32 @@ void TestCli::analyzeChecksAPowerLogAgainstAThermalModel()
                                    QStringLiteral("no-such-gpu")});
     QCOMPARE(unknown.exitCode, 2);
     QVERIFY2(unknown.err.contains("--accelerator"), unknown.err.constData());
+}
+
+// Issue 17: `model` says its throughput comes from the datasheet peaks times the efficiency
+// factors, so nobody reads it as a datasheet figure. A30 int8: 330 TOPS and 933 GB/s (A30
+// datasheet) with the preset's eta_compute 0.7, eta_memory 0.85.
+void TestCli::modelSaysItsNumbersAreEfficiencyScaled()
+{
+    const CliRun run =
+        runCli({QStringLiteral("model"), QStringLiteral("--accelerator"), QStringLiteral("a30"),
+                QStringLiteral("--workload"), QStringLiteral("resnet50"), QStringLiteral("--batch"),
+                QStringLiteral("1,8,64")});
+    QCOMPARE(run.exitCode, 0);
+    const QString out = QString::fromUtf8(run.out);
+    QVERIFY2(out.contains(QStringLiteral(
+                 "Efficiency-scaled: t(b) uses the datasheet peak 330 TFLOPS (int8) × "
+                 "eta_compute 0.70 and 0.933 TB/s × eta_memory 0.85, not the peaks themselves\n"
+                 "Ridge point ")),
+             qPrintable(out));
+    // Another device and precision: the V100 FP16 tensor-core peak.
+    const CliRun v100 =
+        runCli({QStringLiteral("model"), QStringLiteral("--accelerator"), QStringLiteral("v100"),
+                QStringLiteral("--workload"), QStringLiteral("bert-large-384"),
+                QStringLiteral("--batch"), QStringLiteral("1")});
+    QCOMPARE(v100.exitCode, 0);
+    QVERIFY2(v100.out.contains("peak 125 TFLOPS (fp16) × eta_compute 0.70 and 0.9 TB/s"),
+             v100.out.constData());
 }
 
 // Issue 18: a vLLM --save-result file through the real CLI. Expected figures from python3:

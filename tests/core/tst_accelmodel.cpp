@@ -396,7 +396,8 @@ void TestAccelModel::badParameters_data()
     QTest::newRow("unknown accelerator")
         << R"({"accelerator": "h100", "workload": "linear-4096"})"
         << "test.json: model.accelerator: unknown accelerator preset 'h100' (known: "
-           "a100-sxm-80gb, generic-edge-npu, h100-sxm, h200-sxm, l4, mi300x, t4, tpu-v5e)";
+           "a10, a100-sxm-40gb, a100-sxm-80gb, a2, a30, a40, b200, generic-edge-npu, h100-sxm, "
+           "h200-sxm, l4, l40s, mi300x, t4, tpu-v5e, v100)";
     QTest::newRow("missing workload")
         << R"({"accelerator": "h100-sxm"})"
         << "test.json: model.workload: missing; expected a preset name or an object";

@@ -13,7 +13,10 @@ using namespace bs::accel;
 namespace {
 
 const std::vector<std::string> kAccelerators = {
-    "a100-sxm-80gb", "generic-edge-npu", "h100-sxm", "h200-sxm", "l4", "mi300x", "t4", "tpu-v5e"};
+    "a10", "a100-sxm-40gb", "a100-sxm-80gb",    "a2",       "a30",
+    "a40", "b200",          "generic-edge-npu", "h100-sxm", "h200-sxm",
+    "l4",  "l40s",          "mi300x",           "t4",       "tpu-v5e",
+    "v100"};
 const std::vector<std::string> kWorkloads = {"bert-large-384", "decoder-8b-decode", "linear-4096",
                                              "resnet50"};
 
@@ -53,6 +56,8 @@ class TestAccelPresets : public QObject
 private Q_SLOTS:
     void builtInHasTheRequiredPresets();
     void everyNumberNamesItsSource();
+    void everyAcceleratorIsPhysical();
+    void datasheetFiguresOfNewPresets();
     void folderMatchesBuiltIn();
     void everyPairMakesAModel();
     void userFolderAddsAndReplaces();
@@ -99,6 +104,59 @@ void TestAccelPresets::everyNumberNamesItsSource()
             }
         }
     }
+}
+
+void TestAccelPresets::everyAcceleratorIsPhysical()
+{
+    // Every shipped device: positive peaks and bandwidth, idle below board power, and each
+    // datasheet section ("peak_tflops", "power_max_w", ...) says where its number came from.
+    const auto& lib = PresetLibrary::builtIn();
+    for (const auto& name : kAccelerators) {
+        const auto spec = lib.accelerator(name);
+        QVERIFY2(spec, name.c_str());
+        QVERIFY2(!spec->peakFlopsPerS.empty(), name.c_str());
+        for (const auto& [precision, flops] : spec->peakFlopsPerS)
+            QVERIFY2(flops > 0.0, name.c_str());
+        QVERIFY2(spec->memoryBandwidthBytesPerS > 0.0, name.c_str());
+        QVERIFY2(spec->powerMaxW > spec->powerIdleW && spec->powerIdleW > 0.0, name.c_str());
+        const auto json = nlohmann::json::parse(
+            test::readFile(presetDir() + QStringLiteral("/accelerators/") +
+                           QString::fromStdString(name) + QStringLiteral(".json"))
+                .toStdString());
+        for (const char* key : {"peak_tflops", "memory_bandwidth_tb_per_s", "power_max_w"}) {
+            const auto& sources = json.at("sources");
+            QVERIFY2(sources.contains(key) && !sources.at(key).get<std::string>().empty(),
+                     qPrintable(QString::fromStdString(name) + QLatin1String(": ") +
+                                QLatin1String(key)));
+        }
+    }
+}
+
+void TestAccelPresets::datasheetFiguresOfNewPresets()
+{
+    // Hand-checked against the vendors' datasheets (dense figures; "with sparsity" halved).
+    const auto& lib = PresetLibrary::builtIn();
+    const auto a30 = *lib.accelerator("a30");
+    QCOMPARE(a30.memoryBandwidthBytesPerS, 933e9); // A30 datasheet: 933 GB/s
+    QCOMPARE(a30.powerMaxW, 165.0);                // max TDP 165 W
+    QCOMPARE(*a30.peak(Precision::Int8), 330e12);  // 330 TOPS, 661 with sparsity
+    const auto l40s = *lib.accelerator("l40s");
+    QCOMPARE(l40s.powerMaxW, 350.0);                // L40S datasheet: max power 350 W
+    QCOMPARE(*l40s.peak(Precision::Fp8), 733e12);   // 733 | 1,466* TFLOPS
+    QCOMPARE(l40s.memoryBandwidthBytesPerS, 864e9); // 864 GB/s
+    const auto a100 = *lib.accelerator("a100-sxm-40gb");
+    QCOMPARE(a100.memoryBandwidthBytesPerS, 1555e9); // A100 40GB SXM: 1,555 GB/s
+    QCOMPARE(*a100.peak(Precision::Bf16), 312e12);
+    // V100: FP16 tensor cores only; no TF32, BF16 or FP8.
+    const auto v100 = *lib.accelerator("v100");
+    QCOMPARE(*v100.peak(Precision::Fp16), 125e12);
+    QVERIFY(!v100.peak(Precision::Bf16) && !v100.peak(Precision::Tf32) &&
+            !v100.peak(Precision::Fp8));
+    QVERIFY(*v100.peak(Precision::Int8) < *v100.peak(Precision::Fp16));
+    // A2: PCIe Gen4 x8, half the host link of a Gen4 x16 card.
+    QCOMPARE(lib.accelerator("a2")->hostLinkBytesPerS, 15.75e9);
+    QCOMPARE(lib.accelerator("a10")->hostLinkBytesPerS, 31.5e9);
+    QCOMPARE(lib.accelerator("b200")->powerMaxW, 1000.0);
 }
 
 void TestAccelPresets::folderMatchesBuiltIn()
