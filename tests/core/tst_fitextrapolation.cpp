@@ -108,6 +108,49 @@ private Q_SLOTS:
         QVERIFY2(coverage >= 0.80, "90% intervals cover at least 80%");
     }
 
+    void fitsDoNotDependOnTheTimeUnit()
+    {
+        // The same sweep with its times 1000× larger or smaller (what a µs/ms/s mix-up that is
+        // converted correctly leaves behind in rounding, exaggerated): the fit scales with it
+        // and the crossover does not move.
+        BS_REQUIRE_SHARED_DATA(shared);
+        const QString path =
+            shared + QStringLiteral("/triton/perf_analyzer/Mutinifni_DeepLearningExamples/"
+                                    "PyTorch/Forecasting/TFT/runner_workspace/executor/shared/"
+                                    "triton_performance_offline.csv");
+        auto dataset = io::readDataset(path.toStdString());
+        QVERIFY(dataset && dataset->sweep());
+        const data::SweepTable run1 = runRows(*dataset->sweep(), "run 1", 0);
+        auto a100 = PresetLibrary::builtIn().accelerator("a100-sxm-80gb");
+        QVERIFY(a100);
+        std::vector<double> crossovers;
+        std::vector<double> hostS;
+        for (double scale : {1e-3, 1.0, 1e3}) {
+            data::SweepTable scaled = run1;
+            for (auto& p : scaled.points) {
+                p.latencyMeanS = *p.latencyMeanS * scale;
+                p.throughputPerS = *p.throughputPerS / scale;
+                p.latencyP50S.reset();
+                p.latencyP90S.reset();
+                p.latencyP95S.reset();
+                p.latencyP99S.reset();
+            }
+            FitOptions options;
+            options.start.accelerator = *a100;
+            options.start.precision = Precision::Fp16;
+            auto fit = fitToSweep(scaled, options);
+            QVERIFY2(fit, fit ? "" : fit.error().toString().c_str());
+            crossovers.push_back(fit->crossoverBatch);
+            hostS.push_back(fit->params.effectiveHostOverheadS() / scale);
+            qInfo("times x %g: crossover b* = %.3f, host overhead %.6g s (rescaled)", scale,
+                  fit->crossoverBatch, hostS.back());
+        }
+        for (std::size_t i = 1; i < crossovers.size(); ++i) {
+            QVERIFY(std::abs(crossovers[i] / crossovers[0] - 1.0) < 1e-3);
+            QVERIFY(std::abs(hostS[i] / hostS[0] - 1.0) < 1e-3);
+        }
+    }
+
     void intervalsWidenOutsideTheFittedRange()
     {
         // A roofline sweep t(b) = 1 ms + max(0.05 ms·b, 0.8 ms + 0.01 ms·b) with 1% alternating
