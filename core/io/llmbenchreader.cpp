@@ -212,18 +212,10 @@ Status LlmBenchParser::record(std::string_view line)
 
 Expected<data::LlmRunSet> LlmBenchParser::parse()
 {
-    std::string_view line;
-    for (;;) {
-        auto more = m_lines.next(line);
-        if (!more)
-            return more.error();
-        if (!*more)
-            break;
-        if (trimmed(line).empty())
-            continue;
-        if (auto status = record(line); !status)
-            return status.error();
-    }
+    if (auto status =
+            forEachNonBlankLine(m_lines, [&](std::string_view line) { return record(line); });
+        !status)
+        return status.error();
     if (m_lines.lineNumber() == 0)
         return makeError(ErrorCode::Format, m_context.path, 0, 0, "the file is empty");
     if (m_set.runs.empty())
@@ -257,11 +249,8 @@ Expected<data::LlmRunSet> parseLlmBenchmark(ByteSource& source, ReaderContext& c
 
 Expected<data::DatasetContent> readLlmBenchmark(ByteSource& source, ReaderContext& context)
 {
-    if (!context.options.empty()) {
-        return makeError(ErrorCode::Format, context.path, 0, 0,
-                         "reader_options: the LLM benchmark reader takes no options (got \"" +
-                             context.options.begin().key() + "\")");
-    }
+    if (auto status = refuseReaderOptions(context, "LLM benchmark"); !status)
+        return status.error();
     auto runs = parseLlmBenchmark(source, context);
     if (!runs)
         return runs.error();

@@ -40,6 +40,10 @@ struct ReaderContext
     std::string note;
 };
 
+/// An error when `context` carries reader options, for the readers that take none: "the
+/// `what` reader takes no options (got "key")".
+Status refuseReaderOptions(const ReaderContext& context, const std::string& what);
+
 /// A reader: bytes in, dataset content out (or an Error naming file, line and column).
 using ReaderFunction = Expected<data::DatasetContent> (*)(ByteSource& source,
                                                           ReaderContext& context);

@@ -33,9 +33,11 @@ target_sources(batchscope_core PRIVATE
     io/perfanalyzerreader.cpp
     io/projectfile.cpp
     io/readdataset.cpp
+    io/readercontext.cpp
     io/readerregistry.cpp
     io/readwarnings.cpp
     io/requesttracereader.cpp
+    io/siblingfile.cpp
     io/splreader.cpp
     io/traceeventbuilder.cpp
     io/utf8text.cpp)
