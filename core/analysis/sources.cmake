@@ -14,6 +14,7 @@ target_sources(batchscope_core PRIVATE
     analysis/kernelsteps.cpp
     analysis/kerneltimeline.cpp
     analysis/llmrunanalysis.cpp
+    analysis/llmrunfigures.cpp
     analysis/orderstatistics.cpp
     analysis/pareto.cpp
     analysis/powerchannel.cpp

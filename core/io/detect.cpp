@@ -2,6 +2,7 @@
 #include "io/columnmapping.h"
 #include "io/csvsplitter.h"
 #include "io/datetime.h"
+#include "io/llmengineseries.h"
 #include "io/readdataset.h"
 
 #include <algorithm>
@@ -130,12 +131,29 @@ std::optional<Detection> detectLlmBenchmark(std::string_view head)
                                       "\"duration\" (vLLM or SGLang serving benchmark result)");
 }
 
+/// A serving engine's per-request log: the first line has a request id and the engine's
+/// queued, first-token and last-token times.
+std::optional<Detection> detectLlmRequestLog(std::string_view head)
+{
+    const std::string_view line = head.substr(0, head.find('\n'));
+    for (const char* key :
+         {"\"request_id\":", "\"queued_ts\":", "\"first_token_ts\":", "\"last_token_ts\":"}) {
+        if (line.find(key) == std::string_view::npos)
+            return std::nullopt;
+    }
+    return detection("llm_request_log", "JSON Lines whose first record has \"request_id\", "
+                                        "\"queued_ts\", \"first_token_ts\" and "
+                                        "\"last_token_ts\" (serving engine request log)");
+}
+
 std::optional<Detection> detectJson(std::string_view head, bool complete)
 {
     if (head.front() == '{' && head.find("\"traceEvents\"") == std::string_view::npos) {
         if (auto found = detectRequestJsonl(head))
             return found;
         if (auto found = detectLlmBenchmark(head))
+            return found;
+        if (auto found = detectLlmRequestLog(head))
             return found;
     }
     const char* form = head.front() == '[' ? "JSON array of trace events"
@@ -208,6 +226,11 @@ std::optional<Detection> detectKnownCsv(const std::vector<std::string>& h)
         h[2] == "GeneratedTokens") {
         return detection("azure_llm_trace", "CSV header is \"TIMESTAMP,ContextTokens,"
                                             "GeneratedTokens\" (Azure LLM inference trace)");
+    }
+    if (h == llmEngineSeriesColumns()) {
+        return detection("llm_engine_series", "CSV header is \"t,prompt_throughput,"
+                                              "gen_throughput,running,waiting,kv_cache_pct\" "
+                                              "(serving engine state series)");
     }
     const bool smiField = std::any_of(h.begin(), h.end(), [](const std::string& f) {
         return f.rfind("power.draw", 0) == 0 || f.rfind("clocks.", 0) == 0 ||

@@ -22,6 +22,8 @@ target_sources(batchscope_core PRIVATE
     io/linereader.cpp
     io/llmbenchreader.cpp
     io/llmbenchrequests.cpp
+    io/llmengineseries.cpp
+    io/llmrequestlog.cpp
     io/llmrunsummary.cpp
     io/mappedcsvreader.cpp
     io/mlperflog.cpp

@@ -63,6 +63,8 @@ private Q_SLOTS:
     void analyzePrintsOneWholeTraceRow();
     void analyzeChecksAPowerLogAgainstAThermalModel();
     void inspectAndAnalyzeLlmBenchmark();
+    void inspectAndAnalyzeLlmRequestLog();
+    void analyzeLlmRequestLogOfARealRun();
     void hostileCorpusGivesAClearOutcomeWithin10s_data();
     void hostileCorpusGivesAClearOutcomeWithin10s();
     void controlCharactersInNamesAreMadeVisible();
@@ -194,6 +196,63 @@ void TestCli::inspectAndAnalyzeLlmBenchmark()
     QVERIFY2(out.contains(QStringLiteral("output      673.9 tokens/s")), qPrintable(out));
     QVERIFY2(out.contains(QStringLiteral("ttft        n 200, ")), qPrintable(out));
     QVERIFY2(out.contains(QStringLiteral("p99 67.56 [")), qPrintable(out));
+}
+
+// Issue 18: the engine request log fixture (tests/data/llm/servinglog, figures worked out in
+// tst_io_llmrequestlog.cpp): 1.4 requests in flight both ways; TTFT <= 1.5 s and TPOT <= 600 ms
+// hold for 2 of the 3 requests over the 5 s window, 0.4 req/s.
+void TestCli::inspectAndAnalyzeLlmRequestLog()
+{
+    const QString log = bs::test::testDataPath(QStringLiteral("llm/servinglog/requests.jsonl"));
+    const CliRun inspect = runCli({QStringLiteral("inspect"), log});
+    QCOMPARE(inspect.exitCode, 0);
+    const QString shown = QString::fromUtf8(inspect.out);
+    QVERIFY2(shown.contains(QStringLiteral("format        llm_request_log")), qPrintable(shown));
+    QVERIFY2(shown.contains(QStringLiteral("joined with timeseries.csv and meta.json")),
+             qPrintable(shown));
+    QVERIFY2(shown.contains(QStringLiteral("duration_s 5; engine_samples 5; output_tokens_per_s "
+                                           "1.8")),
+             qPrintable(shown));
+    const CliRun analyze =
+        runCli({QStringLiteral("analyze"), log, QStringLiteral("--ttft-sla-ms"),
+                QStringLiteral("1500"), QStringLiteral("--tpot-sla-ms"), QStringLiteral("600")});
+    QCOMPARE(analyze.exitCode, 0);
+    const QString out = QString::fromUtf8(analyze.out);
+    QVERIFY2(out.contains(QStringLiteral("in flight   1.4 (Little's law over the records) 1.4 "
+                                         "(engine running + waiting), 0.0% apart")),
+             qPrintable(out));
+    QVERIFY2(out.contains(QStringLiteral("goodput     0.4 req/s (2 of 3 within the SLA)")),
+             qPrintable(out));
+    const QString series = bs::test::testDataPath(QStringLiteral("llm/servinglog/timeseries.csv"));
+    const CliRun alone = runCli({QStringLiteral("analyze"), series});
+    QCOMPARE(alone.exitCode, 0);
+    QVERIFY2(alone.out.contains("in flight   1.4 (engine running + waiting)"),
+             alone.out.constData());
+    const CliRun badSla = runCli(
+        {QStringLiteral("analyze"), log, QStringLiteral("--ttft-sla-ms"), QStringLiteral("0")});
+    QCOMPARE(badSla.exitCode, 2);
+    QVERIFY2(badSla.err.contains("--ttft-sla-ms must be above zero"), badSla.err.constData());
+}
+
+// The LLMServingSim vLLM run: TTFT p99 137,356.3 ms is the origin's own validation summary's
+// figure (python3 over first_token_ts - queued_ts: 137.35629556203884 s); 300 requests.
+void TestCli::analyzeLlmRequestLogOfARealRun()
+{
+    BS_REQUIRE_SHARED_DATA(shared);
+    const QString log = shared + QStringLiteral("/llm/llmservingsim/bench/examples/RTX4090/"
+                                                "Llama-3.1-8B/vllm/requests.jsonl");
+    const CliRun run = runCli({QStringLiteral("analyze"), log, QStringLiteral("--json")});
+    QCOMPARE(run.exitCode, 0);
+    const QJsonObject r = QJsonDocument::fromJson(run.out)
+                              .object()[QStringLiteral("inputs")][0][QStringLiteral("analysis")]
+                                       [QStringLiteral("runs")][0]
+                              .toObject();
+    QCOMPARE(r[QStringLiteral("requests")].toInt(), 300);
+    const QJsonObject p99 = r[QStringLiteral("ttft")][QStringLiteral("percentiles")][3].toObject();
+    QCOMPARE(p99[QStringLiteral("p")].toDouble(), 0.99);
+    QVERIFY(std::fabs(p99[QStringLiteral("value_ms")].toDouble() - 137356.29556203884) < 1e-6);
+    const double lawS = r[QStringLiteral("in_flight")][QStringLiteral("from_requests")].toDouble();
+    QVERIFY(std::fabs(lawS - 141.4928155981181) < 1e-9);
 }
 
 void TestCli::hostileCorpusGivesAClearOutcomeWithin10s_data()

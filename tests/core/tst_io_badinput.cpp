@@ -82,6 +82,17 @@ const char* const kLlmBenchmark =
     "{\"backend\": \"vllm\", \"completed\": 1, \"duration\": 1.0, \"mean_ttft_ms\": 5.0}\n"
     "{\"backend\": \"sglang\", \"completed\": 1, \"duration\": 2.0, \"median_ttft_ms\": 5.0, "
     "\"median_e2e_latency_ms\": 9.0}\n";
+const char* const kRequestLog =
+    "{\"request_id\": \"a\", \"input_toks\": 10, \"output_toks\": 5, \"arrival_time\": 1.7e9, "
+    "\"queued_ts\": 100.0, \"scheduled_ts\": 100.5, \"first_token_ts\": 101.0, "
+    "\"last_token_ts\": 103.0}\n"
+    "{\"request_id\": \"b\", \"input_toks\": 20, \"output_toks\": 2, \"arrival_time\": 1.7e9, "
+    "\"queued_ts\": 101.0, \"scheduled_ts\": 101.0, \"first_token_ts\": 102.0, "
+    "\"last_token_ts\": 102.5}\n";
+const char* const kEngineSeries =
+    "t,prompt_throughput,gen_throughput,running,waiting,kv_cache_pct\n"
+    "1.0,10.0,0.0,1,0,5.0\n"
+    "2.0,20.0,2.0,1,1,10.0\n";
 const char* const kBailian =
     "{\"chat_id\": 1, \"timestamp\": 61.1, \"input_length\": 521, \"output_length\": 132, "
     "\"type\": \"text\"}\n"
@@ -543,6 +554,46 @@ void TestIoBadInput::badInput_data()
                           "number"));
     addRow("llm_benchmark: CSV rows appended", r, QByteArray(kLlmBenchmark) + kBurstGpt, format, 3,
            QStringLiteral("not a JSON object"));
+
+    // Serving engine request logs (JSON Lines) and engine state series (CSV)
+    r = "llm_request_log";
+    addEncodingRows(r, kRequestLog);
+    addHugeLineRow(r, kRequestLog, 2);
+    addRow("llm_request_log: negative queued_ts", r,
+           replaceLine(kRequestLog, 1,
+                       "{\"request_id\": \"b\", \"input_toks\": 1, \"output_toks\": 1, "
+                       "\"queued_ts\": -1, \"scheduled_ts\": 0, \"first_token_ts\": 0, "
+                       "\"last_token_ts\": 0}"),
+           value, 2,
+           QStringLiteral("\"queued_ts\" holds -1, not a non-negative number of seconds"));
+    addRow("llm_request_log: last token before first", r,
+           replaceLine(kRequestLog, 1,
+                       "{\"request_id\": \"b\", \"input_toks\": 1, \"output_toks\": 1, "
+                       "\"queued_ts\": 1, \"scheduled_ts\": 1, \"first_token_ts\": 3, "
+                       "\"last_token_ts\": 2}"),
+           value, 2, QStringLiteral("\"last_token_ts\" comes before \"first_token_ts\""));
+    addRow("llm_request_log: key missing", r,
+           replaceLine(kRequestLog, 1, "{\"request_id\": \"b\", \"queued_ts\": 1}"), format, 2,
+           QStringLiteral("no \"scheduled_ts\""));
+    addRow("llm_request_log: CSV rows appended", r, QByteArray(kRequestLog) + kBurstGpt, format, 3,
+           QStringLiteral("not a JSON object"));
+    addRow("llm_request_log: cut short", r, QByteArray(kRequestLog).chopped(1), kReads, 2,
+           kCutShort);
+    r = "llm_engine_series";
+    addEncodingRows(r, kEngineSeries);
+    addHugeLineRow(r, kEngineSeries, 3);
+    addRow("llm_engine_series: NaN running", r,
+           replaceLine(kEngineSeries, 2, "2.0,20.0,2.0,nan,1,10.0"), value, 3, kNotFinite);
+    addRow("llm_engine_series: negative KV use", r,
+           replaceLine(kEngineSeries, 2, "2.0,20.0,2.0,1,1,-10.0"), value, 3, kNegative);
+    addRow("llm_engine_series: time repeats", r,
+           replaceLine(kEngineSeries, 2, "1.0,20.0,2.0,1,1,10.0"), value, 3,
+           QStringLiteral("t goes back or repeats"));
+    addRow("llm_engine_series: column missing", r,
+           replaceLine(kEngineSeries, 0, "t,prompt_throughput,gen_throughput,running,waiting"),
+           format, 1, QStringLiteral("no \"kv_cache_pct\" column"));
+    addRow("llm_engine_series: cut short", r, QByteArray(kEngineSeries).chopped(1), kReads, 3,
+           kCutShort);
 }
 
 void TestIoBadInput::badInput()
@@ -605,14 +656,15 @@ void TestIoBadInput::badInput()
 // A reader added to the registry must be added to the corpus above.
 void TestIoBadInput::everyReaderIsCovered()
 {
-    QStringList covered = {QStringLiteral("perf_analyzer"),   QStringLiteral("model_analyzer"),
-                           QStringLiteral("mlperf_summary"),  QStringLiteral("mlperf_detail"),
-                           QStringLiteral("mlperf_spl"),      QStringLiteral("kineto_trace"),
-                           QStringLiteral("nvidia_smi"),      QStringLiteral("sweep_csv"),
-                           QStringLiteral("power_csv"),       QStringLiteral("request_trace_csv"),
-                           QStringLiteral("azure_llm_trace"), QStringLiteral("burstgpt_trace"),
-                           QStringLiteral("mooncake_trace"),  QStringLiteral("bailian_trace"),
-                           QStringLiteral("llm_benchmark")};
+    QStringList covered = {QStringLiteral("perf_analyzer"),    QStringLiteral("model_analyzer"),
+                           QStringLiteral("mlperf_summary"),   QStringLiteral("mlperf_detail"),
+                           QStringLiteral("mlperf_spl"),       QStringLiteral("kineto_trace"),
+                           QStringLiteral("nvidia_smi"),       QStringLiteral("sweep_csv"),
+                           QStringLiteral("power_csv"),        QStringLiteral("request_trace_csv"),
+                           QStringLiteral("azure_llm_trace"),  QStringLiteral("burstgpt_trace"),
+                           QStringLiteral("mooncake_trace"),   QStringLiteral("bailian_trace"),
+                           QStringLiteral("llm_benchmark"),    QStringLiteral("llm_request_log"),
+                           QStringLiteral("llm_engine_series")};
     QStringList registered;
     for (const auto& info : io::availableReaders())
         registered << QString::fromStdString(info.name);

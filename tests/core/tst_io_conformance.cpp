@@ -35,6 +35,8 @@ const Expectation kExpectations[] = {
     {R"(^llm/.*/mlperf_log_summary\.txt$)", "mlperf_summary"},
     {R"(^llm/llm-k8s/.*/serving_.*\.json$)", "llm_benchmark"},
     {R"(^llm/h200-benchmarks/sglang/.*\.jsonl$)", "llm_benchmark"},
+    {R"(^llm/llmservingsim/.*/vllm/requests\.jsonl$)", "llm_request_log"},
+    {R"(^llm/llmservingsim/.*/vllm/timeseries\.csv$)", "llm_engine_series"},
     {R"(^llm/)", "rejected"},
     {R"(^mlperf/.*/mlperf_log_summary\.txt$)", "mlperf_summary"},
     {R"(^mlperf/.*/mlperf_log_detail\.txt$)", "mlperf_detail"},
