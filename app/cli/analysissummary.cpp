@@ -44,6 +44,12 @@ std::string percentileLine(const json& d, const std::string& unit)
 /// Little's law against the engine's counts, goodput under the SLA, energy per token.
 void llmFiguresText(const json& run, std::string& out)
 {
+    if (run.contains("reported_p99_ms")) {
+        out += "    tool p99   ";
+        for (const auto& [name, ms] : run["reported_p99_ms"].items())
+            out += " " + name + " " + num(ms);
+        out += " ms\n";
+    }
     if (run.contains("in_flight")) {
         const auto& f = run["in_flight"];
         out += "    in flight  ";

@@ -25,6 +25,10 @@ LlmRunAnalysis analyzeRun(const data::LlmRun& run, const LlmSla& sla)
     a.completed = run.completed;
     a.outputTokensPerS = run.outputTokensPerS;
     a.promptTokensPerS = run.promptTokensPerS;
+    for (const auto& [name, metric] : run.metrics) {
+        if (const auto p99 = metric.percentileS.find("99"); p99 != metric.percentileS.end())
+            a.reportedP99S[name] = p99->second;
+    }
     a.inFlight = llmInFlight(run);
     a.goodput = llmGoodput(run, sla);
     a.energy = llmEnergy(run);
@@ -113,6 +117,8 @@ nlohmann::json toJson(const std::vector<LlmRunAnalysis>& runs, const LlmSla& sla
         if (a.outputTokensPerS)
             r["output_tokens_per_s"] = *a.outputTokensPerS;
         putOptional(r, "prompt_tokens_per_s", a.promptTokensPerS);
+        for (const auto& [name, seconds] : a.reportedP99S)
+            r["reported_p99_ms"][name] = seconds * kMsPerS;
         if (a.inFlight.fromRequests || a.inFlight.fromEngineSeries)
             r["in_flight"] = inFlightJson(a.inFlight);
         if (a.goodput)

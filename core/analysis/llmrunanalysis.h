@@ -27,6 +27,9 @@ struct LlmRunAnalysis
     Distribution ttft, tpot, e2e;
     Distribution itl; ///< Pooled over every gap of every successful request (as vLLM pools).
     std::optional<double> promptTokensPerS; ///< As the tool reported it (or from the records).
+    /// The tool's own p99 per metric ("ttft", "tpot", ...), seconds: all a run without records
+    /// has, and a check on the one computed from them.
+    std::map<std::string, double> reportedP99S;
     LlmInFlight inFlight;
     std::optional<LlmGoodput> goodput; ///< Under the SLA given, from the records.
     std::optional<LlmEnergy> energy;   ///< From the run's GPU telemetry.

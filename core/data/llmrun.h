@@ -30,7 +30,7 @@ struct LlmRequest
 /// token).
 struct LlmMetric
 {
-    std::optional<double> meanS, medianS, stdS;
+    std::optional<double> meanS, medianS, stdS, minS, maxS;
     std::map<std::string, double> percentileS; ///< "99" -> seconds, as the tool names it.
     std::string definition;
 };

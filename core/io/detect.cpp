@@ -40,30 +40,6 @@ const char* archiveKind(std::string_view head)
     return nullptr;
 }
 
-Status checkText(std::string_view head, const std::string& name)
-{
-    if (head.empty())
-        return makeError(ErrorCode::Format, name, 0, 0, "the file is empty");
-    if (head.size() >= 2 &&
-        ((head[0] == '\xff' && head[1] == '\xfe') || (head[0] == '\xfe' && head[1] == '\xff'))) {
-        return makeError(ErrorCode::Format, name, 1, 1,
-                         "the file is UTF-16 encoded; BatchScope reads UTF-8 text (save it as "
-                         "UTF-8 and try again)");
-    }
-    if (const char* kind = archiveKind(head)) {
-        return makeError(ErrorCode::Unsupported, name, 0, 0,
-                         std::string("the file is ") + kind +
-                             "; unpack it first (gzip is read directly)");
-    }
-    if (const void* nul = std::memchr(head.data(), 0, head.size())) {
-        const auto offset = std::size_t(static_cast<const char*>(nul) - head.data());
-        const auto line = 1 + std::count(head.begin(), head.begin() + std::ptrdiff_t(offset), '\n');
-        return makeError(ErrorCode::Format, name, line, 0,
-                         "binary data (a NUL byte) in what should be a text or JSON file");
-    }
-    return {};
-}
-
 /// Up to `count` lines of the head (CR stripped); a last partial line is left out unless the
 /// head is complete.
 std::vector<std::string_view> firstLines(std::string_view head, std::size_t count, bool complete)
@@ -146,10 +122,25 @@ std::optional<Detection> detectLlmRequestLog(std::string_view head)
                                         "\"last_token_ts\" (serving engine request log)");
 }
 
+/// A GenAI-Perf or AIPerf export: pretty-printed, opening with "request_throughput" and a
+/// latency metric, each an object with a "unit".
+std::optional<Detection> detectGenAiPerf(std::string_view head)
+{
+    const bool latency = head.find("\"request_latency\"") != std::string_view::npos ||
+                         head.find("\"time_to_first_token\"") != std::string_view::npos;
+    if (head.find("\"request_throughput\"") == std::string_view::npos || !latency ||
+        head.find("\"unit\"") == std::string_view::npos)
+        return std::nullopt;
+    return detection("genai_perf", "JSON object with \"request_throughput\" and latency "
+                                   "metrics with units (GenAI-Perf or AIPerf profile export)");
+}
+
 std::optional<Detection> detectJson(std::string_view head, bool complete)
 {
     if (head.front() == '{' && head.find("\"traceEvents\"") == std::string_view::npos) {
         if (auto found = detectRequestJsonl(head))
+            return found;
+        if (auto found = detectGenAiPerf(head))
             return found;
         if (auto found = detectLlmBenchmark(head))
             return found;
@@ -283,10 +274,34 @@ std::vector<std::string> splitToStrings(std::string_view line, char delimiter)
 
 } // namespace
 
+Status checkTextContent(std::string_view head, const std::string& name)
+{
+    if (head.empty())
+        return makeError(ErrorCode::Format, name, 0, 0, "the file is empty");
+    if (head.size() >= 2 &&
+        ((head[0] == '\xff' && head[1] == '\xfe') || (head[0] == '\xfe' && head[1] == '\xff'))) {
+        return makeError(ErrorCode::Format, name, 1, 1,
+                         "the file is UTF-16 encoded; BatchScope reads UTF-8 text (save it as "
+                         "UTF-8 and try again)");
+    }
+    if (const char* kind = archiveKind(head)) {
+        return makeError(ErrorCode::Unsupported, name, 0, 0,
+                         std::string("the file is ") + kind +
+                             "; unpack it first (gzip is read directly)");
+    }
+    if (const void* nul = std::memchr(head.data(), 0, head.size())) {
+        const auto offset = std::size_t(static_cast<const char*>(nul) - head.data());
+        const auto line = 1 + std::count(head.begin(), head.begin() + std::ptrdiff_t(offset), '\n');
+        return makeError(ErrorCode::Format, name, line, 0,
+                         "binary data (a NUL byte) in what should be a text or JSON file");
+    }
+    return {};
+}
+
 Expected<Detection> detectFormatFromHead(std::string_view head, const std::string& name,
                                          bool complete)
 {
-    if (auto status = checkText(head, name); !status)
+    if (auto status = checkTextContent(head, name); !status)
         return status.error();
     if (head.size() >= 3 && head.substr(0, 3) == "\xef\xbb\xbf")
         head.remove_prefix(3);

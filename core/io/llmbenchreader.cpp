@@ -251,10 +251,7 @@ Expected<data::DatasetContent> readLlmBenchmark(ByteSource& source, ReaderContex
 {
     if (auto status = refuseReaderOptions(context, "LLM benchmark"); !status)
         return status.error();
-    auto runs = parseLlmBenchmark(source, context);
-    if (!runs)
-        return runs.error();
-    return data::DatasetContent(std::make_shared<const data::LlmRunSet>(std::move(*runs)));
+    return asDatasetContent(parseLlmBenchmark(source, context));
 }
 
 } // namespace bs::io

@@ -119,7 +119,7 @@ Expected<data::DatasetContent> readLlmEngineSeries(ByteSource& source, ReaderCon
     run.line = 1;
     run.engineSeries = std::move(*samples);
     set.runs.push_back(std::move(run));
-    return data::DatasetContent(std::make_shared<const data::LlmRunSet>(std::move(set)));
+    return asDatasetContent(Expected<data::LlmRunSet>(std::move(set)));
 }
 
 } // namespace bs::io

@@ -258,10 +258,7 @@ Expected<data::LlmRunSet> parseLlmRequestLog(ByteSource& source, ReaderContext& 
 
 Expected<data::DatasetContent> readLlmRequestLog(ByteSource& source, ReaderContext& context)
 {
-    auto set = parseLlmRequestLog(source, context);
-    if (!set)
-        return set.error();
-    return data::DatasetContent(std::make_shared<const data::LlmRunSet>(std::move(*set)));
+    return asDatasetContent(parseLlmRequestLog(source, context));
 }
 
 } // namespace bs::io

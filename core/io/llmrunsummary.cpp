@@ -14,6 +14,8 @@ json metricJson(const data::LlmMetric& m)
     putOptional(out, "mean_s", m.meanS);
     putOptional(out, "median_s", m.medianS);
     putOptional(out, "std_s", m.stdS);
+    putOptional(out, "min_s", m.minS);
+    putOptional(out, "max_s", m.maxS);
     for (const auto& [p, seconds] : m.percentileS)
         out["p" + p + "_s"] = seconds;
     out["definition"] = m.definition;

@@ -1,5 +1,6 @@
 #include "io/readerregistry.h"
 
+#include "io/genaiperfreader.h"
 #include "io/jsonlrequestreader.h"
 #include "io/kinetoreader.h"
 #include "io/llmbenchreader.h"
@@ -69,6 +70,11 @@ const std::vector<ReaderEntry>& readerRegistry()
           "bench_serving JSONL",
           1},
          &readLlmBenchmark},
+        {{"genai_perf", K::LlmRuns,
+          "NVIDIA GenAI-Perf profile_export_genai_perf.json / AIPerf profile_export_aiperf.json "
+          "(latency statistics, throughput, GPU telemetry)",
+          1},
+         &readGenAiPerf},
         {{"llm_request_log", K::LlmRuns,
           "LLM serving engine per-request log JSONL (queued/scheduled/first/last token times; "
           "LLMServingSim requests.jsonl), joined with timeseries.csv and meta.json beside it",

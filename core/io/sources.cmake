@@ -12,6 +12,8 @@ target_sources(batchscope_core PRIVATE
     io/detect.cpp
     io/eventblocks.cpp
     io/fastsha256.cpp
+    io/genaiperfreader.cpp
+    io/genaiperftelemetry.cpp
     io/genericcsvreaders.cpp
     io/hugepages.cpp
     io/jsonfields.cpp

@@ -44,6 +44,15 @@ CliRun runWithin(const QStringList& args, int milliseconds, bool* finished)
     return {process.exitCode(), process.readAllStandardOutput(), process.readAllStandardError()};
 }
 
+/// The first LLM run of the first input of `analyze --json` output.
+QJsonObject firstLlmRun(const QByteArray& out)
+{
+    const QJsonValue analysis =
+        QJsonDocument::fromJson(out)
+            .object()[QStringLiteral("inputs")][0][QStringLiteral("analysis")];
+    return analysis[QStringLiteral("runs")][0].toObject();
+}
+
 QString demoPath()
 {
     return bs::test::sourceDir() + QStringLiteral("/resources/demo/demo.bsproj");
@@ -65,6 +74,7 @@ private Q_SLOTS:
     void inspectAndAnalyzeLlmBenchmark();
     void inspectAndAnalyzeLlmRequestLog();
     void analyzeLlmRequestLogOfARealRun();
+    void inspectAndAnalyzeGenAiPerfExports();
     void hostileCorpusGivesAClearOutcomeWithin10s_data();
     void hostileCorpusGivesAClearOutcomeWithin10s();
     void controlCharactersInNamesAreMadeVisible();
@@ -243,16 +253,52 @@ void TestCli::analyzeLlmRequestLogOfARealRun()
                                                 "Llama-3.1-8B/vllm/requests.jsonl");
     const CliRun run = runCli({QStringLiteral("analyze"), log, QStringLiteral("--json")});
     QCOMPARE(run.exitCode, 0);
-    const QJsonObject r = QJsonDocument::fromJson(run.out)
-                              .object()[QStringLiteral("inputs")][0][QStringLiteral("analysis")]
-                                       [QStringLiteral("runs")][0]
-                              .toObject();
+    const QJsonObject r = firstLlmRun(run.out);
     QCOMPARE(r[QStringLiteral("requests")].toInt(), 300);
     const QJsonObject p99 = r[QStringLiteral("ttft")][QStringLiteral("percentiles")][3].toObject();
     QCOMPARE(p99[QStringLiteral("p")].toDouble(), 0.99);
     QVERIFY(std::fabs(p99[QStringLiteral("value_ms")].toDouble() - 137356.29556203884) < 1e-6);
     const double lawS = r[QStringLiteral("in_flight")][QStringLiteral("from_requests")].toDouble();
     QVERIFY(std::fabs(lawS - 141.4928155981181) < 1e-9);
+}
+
+// GenAI-Perf and AIPerf exports: the constructed one (2.5 J per output token: 250 W on its one
+// busy GPU / 100 tokens/s) and the two real ones (python3 over json.load(): GPU 3's 196.18 W /
+// 12.0958 tokens/s = 16.22 J per output token; TTFT p99 2342.05304546 ms; AIPerf's GPU 0:
+// 94.618 W / 54.5576 tokens/s = 1.734 J; TTFT p99 99.64934874 ms).
+void TestCli::inspectAndAnalyzeGenAiPerfExports()
+{
+    const QString small = bs::test::testDataPath(QStringLiteral("llm/aiperf_small.json"));
+    const CliRun inspect = runCli({QStringLiteral("inspect"), small});
+    QCOMPARE(inspect.exitCode, 0);
+    QVERIFY2(inspect.out.contains("format        genai_perf"), inspect.out.constData());
+    QVERIFY2(inspect.out.contains("2 requests failed"), inspect.out.constData());
+    const CliRun analyze = runCli({QStringLiteral("analyze"), small});
+    QCOMPARE(analyze.exitCode, 0);
+    QVERIFY2(analyze.out.contains("energy      2.5 J/output token, 125 J/request, at 250 W on GPU "
+                                  "gpu_0"),
+             analyze.out.constData());
+    QVERIFY2(analyze.out.contains("tool p99    e2e 900 tpot 20 ttft 120 ms"),
+             analyze.out.constData());
+    BS_REQUIRE_SHARED_DATA(shared);
+    const QString genAiPerf =
+        shared + QStringLiteral("/llm/k8s-dev/bench/etl/profile_export_genai_perf.json");
+    const CliRun real = runCli({QStringLiteral("analyze"), genAiPerf});
+    QCOMPARE(real.exitCode, 0);
+    QVERIFY2(real.out.contains("energy      16.22 J/output token, 417.3 J/request, at 196.2 W on "
+                               "GPU 3\n"),
+             real.out.constData());
+    QVERIFY2(real.out.contains("ttft 2342 "), real.out.constData());
+    const QString aiPerf =
+        shared + QStringLiteral("/llm/k8s-dev/bench/aiperf/profile_export_aiperf.json");
+    const CliRun json = runCli({QStringLiteral("analyze"), aiPerf, QStringLiteral("--json")});
+    QCOMPARE(json.exitCode, 0);
+    const QJsonObject r = firstLlmRun(json.out);
+    QCOMPARE(r[QStringLiteral("completed")].toInt(), 100);
+    QCOMPARE(r[QStringLiteral("reported_p99_ms")][QStringLiteral("ttft")].toDouble(), 99.64934874);
+    const double perToken =
+        r[QStringLiteral("energy")][QStringLiteral("per_output_token_j")].toDouble();
+    QVERIFY(std::fabs(perToken - 1.7342760471595433) < 1e-12);
 }
 
 void TestCli::hostileCorpusGivesAClearOutcomeWithin10s_data()

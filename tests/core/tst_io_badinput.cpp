@@ -93,6 +93,11 @@ const char* const kEngineSeries =
     "t,prompt_throughput,gen_throughput,running,waiting,kv_cache_pct\n"
     "1.0,10.0,0.0,1,0,5.0\n"
     "2.0,20.0,2.0,1,1,10.0\n";
+const char* const kGenAiPerf =
+    "{\n"
+    "  \"request_throughput\": {\"unit\": \"requests/sec\", \"avg\": 1.0},\n"
+    "  \"time_to_first_token\": {\"unit\": \"ms\", \"avg\": 50.0}\n"
+    "}\n";
 const char* const kBailian =
     "{\"chat_id\": 1, \"timestamp\": 61.1, \"input_length\": 521, \"output_length\": 132, "
     "\"type\": \"text\"}\n"
@@ -183,6 +188,22 @@ void addEncodingRows(const char* reader, const char* valid)
            QStringLiteral("binary data (a NUL byte) in what should be a text file"));
     addRow(tag("UTF-16 with BOM").constData(), reader, utf16WithBom(valid), int(ErrorCode::Format),
            1, QStringLiteral("the file is UTF-16 encoded"));
+    addRow(tag("UTF-8 BOM").constData(), reader, QByteArray("\xef\xbb\xbf") + valid, kReads, -1, {},
+           valid);
+    addRow(tag("CRLF").constData(), reader, withCrlf(valid), kReads, -1, {}, valid);
+}
+
+/// The encoding rows of a reader of one JSON document; `binary` is its message for a NUL byte.
+void addJsonEncodingRows(const char* reader, const char* valid, const QString& binaryMessage)
+{
+    const auto tag = [reader](const char* what) -> QByteArray {
+        return QByteArray(reader) + ": " + what;
+    };
+    const int format = int(ErrorCode::Format);
+    addRow(tag("empty").constData(), reader, {}, format, 0, QStringLiteral("the file is empty"));
+    addRow(tag("binary").constData(), reader, binary(), format, 1, binaryMessage);
+    addRow(tag("UTF-16 with BOM").constData(), reader, utf16WithBom(valid), format, 1,
+           QStringLiteral("the file is UTF-16 encoded"));
     addRow(tag("UTF-8 BOM").constData(), reader, QByteArray("\xef\xbb\xbf") + valid, kReads, -1, {},
            valid);
     addRow(tag("CRLF").constData(), reader, withCrlf(valid), kReads, -1, {}, valid);
@@ -369,14 +390,9 @@ void TestIoBadInput::badInput_data()
 
     // Chrome trace / Kineto JSON (no lines: the huge "line" is a huge string token)
     r = "kineto_trace";
-    addRow("kineto_trace: empty", r, {}, format, 0, QStringLiteral("the file is empty"));
-    addRow("kineto_trace: binary", r, binary(), format, 1,
-           QStringLiteral("binary data (a NUL byte at byte 7) in what should be a JSON file"));
-    addRow("kineto_trace: UTF-16 with BOM", r, utf16WithBom(kKineto), format, 1,
-           QStringLiteral("the file is UTF-16 encoded"));
-    addRow("kineto_trace: UTF-8 BOM", r, QByteArray("\xef\xbb\xbf") + kKineto, kReads, -1, {},
-           kKineto);
-    addRow("kineto_trace: CRLF", r, withCrlf(kKineto), kReads, -1, {}, kKineto);
+    addJsonEncodingRows(
+        r, kKineto,
+        QStringLiteral("binary data (a NUL byte at byte 7) in what should be a JSON file"));
     addRow("kineto_trace: truncated", r, cut(kKineto, 40), format, 3,
            QStringLiteral("the data ends inside a string"));
     addRow("kineto_trace: huge token", r,
@@ -579,6 +595,17 @@ void TestIoBadInput::badInput_data()
            QStringLiteral("not a JSON object"));
     addRow("llm_request_log: cut short", r, QByteArray(kRequestLog).chopped(1), kReads, 2,
            kCutShort);
+    // GenAI-Perf / AIPerf exports: one pretty-printed JSON document
+    r = "genai_perf";
+    addJsonEncodingRows(
+        r, kGenAiPerf,
+        QStringLiteral("binary data (a NUL byte) in what should be a text or JSON file"));
+    addRow("genai_perf: truncated", r, cut(kGenAiPerf, 2), format, 4,
+           QStringLiteral("JSON syntax error"));
+    addRow("genai_perf: Inf", r, QByteArray(kGenAiPerf).replace("50.0", "1e999"), value, 3,
+           QStringLiteral("the number 1e999 is too large to hold"));
+    addRow("genai_perf: a vLLM result", r, kLlmBenchmark, format, 2,
+           QStringLiteral("JSON syntax error"));
     r = "llm_engine_series";
     addEncodingRows(r, kEngineSeries);
     addHugeLineRow(r, kEngineSeries, 3);
@@ -656,15 +683,15 @@ void TestIoBadInput::badInput()
 // A reader added to the registry must be added to the corpus above.
 void TestIoBadInput::everyReaderIsCovered()
 {
-    QStringList covered = {QStringLiteral("perf_analyzer"),    QStringLiteral("model_analyzer"),
-                           QStringLiteral("mlperf_summary"),   QStringLiteral("mlperf_detail"),
-                           QStringLiteral("mlperf_spl"),       QStringLiteral("kineto_trace"),
-                           QStringLiteral("nvidia_smi"),       QStringLiteral("sweep_csv"),
-                           QStringLiteral("power_csv"),        QStringLiteral("request_trace_csv"),
-                           QStringLiteral("azure_llm_trace"),  QStringLiteral("burstgpt_trace"),
-                           QStringLiteral("mooncake_trace"),   QStringLiteral("bailian_trace"),
-                           QStringLiteral("llm_benchmark"),    QStringLiteral("llm_request_log"),
-                           QStringLiteral("llm_engine_series")};
+    QStringList covered = {QStringLiteral("perf_analyzer"),     QStringLiteral("model_analyzer"),
+                           QStringLiteral("mlperf_summary"),    QStringLiteral("mlperf_detail"),
+                           QStringLiteral("mlperf_spl"),        QStringLiteral("kineto_trace"),
+                           QStringLiteral("nvidia_smi"),        QStringLiteral("sweep_csv"),
+                           QStringLiteral("power_csv"),         QStringLiteral("request_trace_csv"),
+                           QStringLiteral("azure_llm_trace"),   QStringLiteral("burstgpt_trace"),
+                           QStringLiteral("mooncake_trace"),    QStringLiteral("bailian_trace"),
+                           QStringLiteral("llm_benchmark"),     QStringLiteral("llm_request_log"),
+                           QStringLiteral("llm_engine_series"), QStringLiteral("genai_perf")};
     QStringList registered;
     for (const auto& info : io::availableReaders())
         registered << QString::fromStdString(info.name);

@@ -35,6 +35,7 @@ const Expectation kExpectations[] = {
     {R"(^llm/.*/mlperf_log_summary\.txt$)", "mlperf_summary"},
     {R"(^llm/llm-k8s/.*/serving_.*\.json$)", "llm_benchmark"},
     {R"(^llm/h200-benchmarks/sglang/.*\.jsonl$)", "llm_benchmark"},
+    {R"(^llm/k8s-dev/bench/.*/profile_export_(genai_perf|aiperf)\.json$)", "genai_perf"},
     {R"(^llm/llmservingsim/.*/vllm/requests\.jsonl$)", "llm_request_log"},
     {R"(^llm/llmservingsim/.*/vllm/timeseries\.csv$)", "llm_engine_series"},
     {R"(^llm/)", "rejected"},
