@@ -135,8 +135,25 @@ std::optional<Detection> detectGenAiPerf(std::string_view head)
                                    "metrics with units (GenAI-Perf or AIPerf profile export)");
 }
 
+/// Ray LLMPerf: a summary object with "results_..." statistics, or the individual responses,
+/// an array of objects with "error_code", "ttft_s" and "end_to_end_latency_s".
+std::optional<Detection> detectLlmPerf(std::string_view head)
+{
+    auto has = [&](const char* key) { return head.find(key) != std::string_view::npos; };
+    if (head.front() == '{' && (has("\"results_ttft_s_") || has("\"results_num_completed")))
+        return detection("llmperf", "JSON object with LLMPerf \"results_...\" statistics "
+                                    "(LLMPerf summary)");
+    if (head.front() == '[' && has("\"error_code\"") && has("\"ttft_s\"") &&
+        has("\"end_to_end_latency_s\""))
+        return detection("llmperf", "JSON array of objects with \"error_code\", \"ttft_s\" and "
+                                    "\"end_to_end_latency_s\" (LLMPerf individual responses)");
+    return std::nullopt;
+}
+
 std::optional<Detection> detectJson(std::string_view head, bool complete)
 {
+    if (auto found = detectLlmPerf(head))
+        return found;
     if (head.front() == '{' && head.find("\"traceEvents\"") == std::string_view::npos) {
         if (auto found = detectRequestJsonl(head))
             return found;

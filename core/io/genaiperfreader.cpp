@@ -1,9 +1,9 @@
 #include "io/genaiperfreader.h"
 
 #include "io/genaiperftelemetry.h"
+#include "io/jsondocument.h"
 #include "io/jsonfields.h"
 #include "io/numbercell.h"
-#include "io/readdataset.h"
 
 #include <cmath>
 #include <set>
@@ -287,12 +287,7 @@ std::string genAiPerfTool(const json& object)
 
 Expected<data::LlmRunSet> parseGenAiPerf(ByteSource& source, ReaderContext& context)
 {
-    auto text = readAll(source, kMaxExportBytes);
-    if (!text)
-        return text.error();
-    if (auto status = checkTextContent(*text, context.path); !status)
-        return status.error();
-    auto document = parseJson(*text, context.path);
+    auto document = readJsonDocument(source, context.path, kMaxExportBytes);
     if (!document)
         return document.error();
     auto run = ExportReader(*document, context).read();

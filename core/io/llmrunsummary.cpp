@@ -82,6 +82,8 @@ json keyFigures(const data::LlmRunSet& set)
     putOptional(out, "output_tokens_per_s", run.outputTokensPerS);
     if (!run.engineSeries.empty())
         out["engine_samples"] = run.engineSeries.size();
+    if (!run.requests.empty())
+        out["per_request_records"] = run.requests.size();
     if (!run.gpus.empty())
         out["gpus"] = run.gpus.size();
     return out;

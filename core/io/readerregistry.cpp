@@ -5,6 +5,7 @@
 #include "io/kinetoreader.h"
 #include "io/llmbenchreader.h"
 #include "io/llmengineseries.h"
+#include "io/llmperfreader.h"
 #include "io/llmrequestlog.h"
 #include "io/mlperfreader.h"
 #include "io/modelanalyzerreader.h"
@@ -75,6 +76,11 @@ const std::vector<ReaderEntry>& readerRegistry()
           "(latency statistics, throughput, GPU telemetry)",
           1},
          &readGenAiPerf},
+        {{"llmperf", K::LlmRuns,
+          "Ray LLMPerf summary JSON and individual-responses JSON (failed requests dropped, "
+          "counted)",
+          1},
+         &readLlmPerf},
         {{"llm_request_log", K::LlmRuns,
           "LLM serving engine per-request log JSONL (queued/scheduled/first/last token times; "
           "LLMServingSim requests.jsonl), joined with timeseries.csv and meta.json beside it",

@@ -16,6 +16,7 @@ target_sources(batchscope_core PRIVATE
     io/genaiperftelemetry.cpp
     io/genericcsvreaders.cpp
     io/hugepages.cpp
+    io/jsondocument.cpp
     io/jsonfields.cpp
     io/jsonline.cpp
     io/jsonlrequestreader.cpp
@@ -25,6 +26,7 @@ target_sources(batchscope_core PRIVATE
     io/llmbenchreader.cpp
     io/llmbenchrequests.cpp
     io/llmengineseries.cpp
+    io/llmperfreader.cpp
     io/llmrequestlog.cpp
     io/llmrunsummary.cpp
     io/mappedcsvreader.cpp

@@ -75,6 +75,7 @@ private Q_SLOTS:
     void inspectAndAnalyzeLlmRequestLog();
     void analyzeLlmRequestLogOfARealRun();
     void inspectAndAnalyzeGenAiPerfExports();
+    void inspectAndAnalyzeLlmPerfResponses();
     void hostileCorpusGivesAClearOutcomeWithin10s_data();
     void hostileCorpusGivesAClearOutcomeWithin10s();
     void controlCharactersInNamesAreMadeVisible();
@@ -299,6 +300,33 @@ void TestCli::inspectAndAnalyzeGenAiPerfExports()
     const double perToken =
         r[QStringLiteral("energy")][QStringLiteral("per_output_token_j")].toDouble();
     QVERIFY(std::fabs(perToken - 1.7342760471595433) < 1e-12);
+}
+
+// LLMPerf individual responses: the constructed three (one failed, TTFT 0.3 and 0.5 s: median
+// 400 ms) and the real 150 (2 failed with 429; TTFT p99 over the 148 others 658.68 ms, the
+// summary's own results_ttft_s_quantiles_p99).
+void TestCli::inspectAndAnalyzeLlmPerfResponses()
+{
+    const QString small =
+        bs::test::testDataPath(QStringLiteral("llm/llmperf_individual_small.json"));
+    const CliRun inspect = runCli({QStringLiteral("inspect"), small});
+    QCOMPARE(inspect.exitCode, 0);
+    QVERIFY2(inspect.out.contains("format        llmperf"), inspect.out.constData());
+    QVERIFY2(inspect.out.contains("1 of 3 requests failed (error codes 429: 1)"),
+             inspect.out.constData());
+    const CliRun analyze = runCli({QStringLiteral("analyze"), small});
+    QCOMPARE(analyze.exitCode, 0);
+    QVERIFY2(analyze.out.contains("3 records, 1 failed, 2 completed"), analyze.out.constData());
+    QVERIFY2(analyze.out.contains("ttft        n 2, mean 400; p50 400 ["), analyze.out.constData());
+    BS_REQUIRE_SHARED_DATA(shared);
+    const QString real =
+        shared + QStringLiteral("/llm/llmperf-leaderboard/raw_data/individual/perplexity_70b.json");
+    const CliRun json = runCli({QStringLiteral("analyze"), real, QStringLiteral("--json")});
+    QCOMPARE(json.exitCode, 0);
+    const QJsonObject r = firstLlmRun(json.out);
+    QCOMPARE(r[QStringLiteral("failed")].toInt(), 2);
+    const QJsonObject p99 = r[QStringLiteral("ttft")][QStringLiteral("percentiles")][3].toObject();
+    QVERIFY(std::fabs(p99[QStringLiteral("value_ms")].toDouble() - 658.6804771299839) < 1e-9);
 }
 
 void TestCli::hostileCorpusGivesAClearOutcomeWithin10s_data()

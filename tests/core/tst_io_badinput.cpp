@@ -98,6 +98,11 @@ const char* const kGenAiPerf =
     "  \"request_throughput\": {\"unit\": \"requests/sec\", \"avg\": 1.0},\n"
     "  \"time_to_first_token\": {\"unit\": \"ms\", \"avg\": 50.0}\n"
     "}\n";
+const char* const kLlmPerf =
+    "[\n"
+    "  {\"error_code\": null, \"ttft_s\": 0.3, \"end_to_end_latency_s\": 2.3, "
+    "\"number_output_tokens\": 100, \"number_input_tokens\": 50}\n"
+    "]\n";
 const char* const kBailian =
     "{\"chat_id\": 1, \"timestamp\": 61.1, \"input_length\": 521, \"output_length\": 132, "
     "\"type\": \"text\"}\n"
@@ -606,6 +611,17 @@ void TestIoBadInput::badInput_data()
            QStringLiteral("the number 1e999 is too large to hold"));
     addRow("genai_perf: a vLLM result", r, kLlmBenchmark, format, 2,
            QStringLiteral("JSON syntax error"));
+    // LLMPerf summary / individual responses: one JSON document
+    r = "llmperf";
+    addJsonEncodingRows(r, kLlmPerf,
+                        QStringLiteral("binary data (a NUL byte) in what should be a text or "
+                                       "JSON file"));
+    addRow("llmperf: negative end-to-end latency", r, QByteArray(kLlmPerf).replace("2.3", "-2.3"),
+           value, 0, QStringLiteral("\"request 0.end_to_end_latency_s\" holds -2.3"));
+    addRow("llmperf: fractional token count", r, QByteArray(kLlmPerf).replace("100", "99.5"), value,
+           0,
+           QStringLiteral("\"request 0.number_output_tokens\" holds 99.5, not a token "
+                          "count"));
     r = "llm_engine_series";
     addEncodingRows(r, kEngineSeries);
     addHugeLineRow(r, kEngineSeries, 3);
@@ -683,15 +699,25 @@ void TestIoBadInput::badInput()
 // A reader added to the registry must be added to the corpus above.
 void TestIoBadInput::everyReaderIsCovered()
 {
-    QStringList covered = {QStringLiteral("perf_analyzer"),     QStringLiteral("model_analyzer"),
-                           QStringLiteral("mlperf_summary"),    QStringLiteral("mlperf_detail"),
-                           QStringLiteral("mlperf_spl"),        QStringLiteral("kineto_trace"),
-                           QStringLiteral("nvidia_smi"),        QStringLiteral("sweep_csv"),
-                           QStringLiteral("power_csv"),         QStringLiteral("request_trace_csv"),
-                           QStringLiteral("azure_llm_trace"),   QStringLiteral("burstgpt_trace"),
-                           QStringLiteral("mooncake_trace"),    QStringLiteral("bailian_trace"),
-                           QStringLiteral("llm_benchmark"),     QStringLiteral("llm_request_log"),
-                           QStringLiteral("llm_engine_series"), QStringLiteral("genai_perf")};
+    QStringList covered = {QStringLiteral("perf_analyzer"),
+                           QStringLiteral("model_analyzer"),
+                           QStringLiteral("mlperf_summary"),
+                           QStringLiteral("mlperf_detail"),
+                           QStringLiteral("mlperf_spl"),
+                           QStringLiteral("kineto_trace"),
+                           QStringLiteral("nvidia_smi"),
+                           QStringLiteral("sweep_csv"),
+                           QStringLiteral("power_csv"),
+                           QStringLiteral("request_trace_csv"),
+                           QStringLiteral("azure_llm_trace"),
+                           QStringLiteral("burstgpt_trace"),
+                           QStringLiteral("mooncake_trace"),
+                           QStringLiteral("bailian_trace"),
+                           QStringLiteral("llm_benchmark"),
+                           QStringLiteral("llm_request_log"),
+                           QStringLiteral("llm_engine_series"),
+                           QStringLiteral("genai_perf"),
+                           QStringLiteral("llmperf")};
     QStringList registered;
     for (const auto& info : io::availableReaders())
         registered << QString::fromStdString(info.name);

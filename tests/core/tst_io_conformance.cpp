@@ -36,6 +36,7 @@ const Expectation kExpectations[] = {
     {R"(^llm/llm-k8s/.*/serving_.*\.json$)", "llm_benchmark"},
     {R"(^llm/h200-benchmarks/sglang/.*\.jsonl$)", "llm_benchmark"},
     {R"(^llm/k8s-dev/bench/.*/profile_export_(genai_perf|aiperf)\.json$)", "genai_perf"},
+    {R"(^llm/llmperf-leaderboard/raw_data/.*\.json$)", "llmperf"},
     {R"(^llm/llmservingsim/.*/vllm/requests\.jsonl$)", "llm_request_log"},
     {R"(^llm/llmservingsim/.*/vllm/timeseries\.csv$)", "llm_engine_series"},
     {R"(^llm/)", "rejected"},
