@@ -98,7 +98,10 @@ std::optional<Detection> detectRequestJsonl(std::string_view head)
 /// "backend", "completed" and "duration" keys, as vLLM's and SGLang's clients write them.
 std::optional<Detection> detectLlmBenchmark(std::string_view head)
 {
-    const std::string_view line = head.substr(0, head.find('\n'));
+    // A pretty-printed result (a lone "{" first) has the keys on the lines that follow.
+    std::string_view line = head.substr(0, head.find('\n'));
+    if (trimmed(line) == "{" || trimmed(line) == "{\r")
+        line = head;
     for (const char* key : {"\"backend\":", "\"completed\":", "\"duration\":"}) {
         if (line.find(key) == std::string_view::npos)
             return std::nullopt;
