@@ -41,6 +41,46 @@ std::string percentileLine(const json& d, const std::string& unit)
     return line + " " + unit;
 }
 
+/// Little's law against the engine's counts, goodput under the SLA, energy per token.
+void llmFiguresText(const json& run, std::string& out)
+{
+    if (run.contains("reported_p99_ms")) {
+        out += "    tool p99   ";
+        for (const auto& [name, ms] : run["reported_p99_ms"].items())
+            out += " " + name + " " + num(ms);
+        out += " ms\n";
+    }
+    if (run.contains("in_flight")) {
+        const auto& f = run["in_flight"];
+        out += "    in flight  ";
+        if (f.contains("from_requests"))
+            out += " " + num(f["from_requests"]) + " (Little's law over the records)";
+        if (f.contains("from_engine_series"))
+            out += " " + num(f["from_engine_series"]) + " (engine running + waiting)";
+        if (f.contains("relative_difference"))
+            out += ", " + percent(f["relative_difference"]) + " apart";
+        out += "\n";
+    }
+    if (run.contains("goodput")) {
+        const auto& g = run["goodput"];
+        out += "    goodput     " + num(g["good_per_s"]) + " req/s (" +
+               std::to_string(g["good"].get<std::uint64_t>()) + " of " +
+               std::to_string(g["judged"].get<std::uint64_t>()) + " within the SLA)\n";
+    }
+    if (run.contains("energy")) {
+        const auto& e = run["energy"];
+        out += "    energy      ";
+        if (e.contains("per_output_token_j"))
+            out += num(e["per_output_token_j"]) + " J/output token, ";
+        if (e.contains("per_request_j"))
+            out += num(e["per_request_j"]) + " J/request, ";
+        out += "at " + num(e["serving_power_w"]) + " W on GPU";
+        for (const auto& gpu : e["serving_gpus"])
+            out += " " + gpu.get<std::string>();
+        out += "\n";
+    }
+}
+
 /// Per run: request count, output token/s as the tool reported it, and the exact TTFT, TPOT,
 /// ITL and E2E percentiles with 95% intervals from the per-request records.
 void llmText(const json& r, std::string& out)
@@ -62,6 +102,7 @@ void llmText(const json& r, std::string& out)
                 out += "    " + name + std::string(12 - name.size(), ' ') +
                        percentileLine(run[name], "ms") + "\n";
         }
+        llmFiguresText(run, out);
     }
 }
 

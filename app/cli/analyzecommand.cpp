@@ -26,6 +26,7 @@ struct AnalyzeOptions
     analysis::KernelAnalysisOptions kernels;
     /// Thermal RC of --accelerator: power logs are checked against it.
     std::optional<accel::ThermalSpec> thermalModel;
+    analysis::LlmSla llmSla; ///< LLM runs: goodput is judged against it.
 };
 
 std::vector<std::string> splitList(const std::string& text)
@@ -67,6 +68,17 @@ Expected<AnalyzeOptions> parseOptions(const ParsedArgs& args)
         if (!offset)
             return offset.error();
         o.utcOffsetS = *offset;
+    }
+    for (const auto& [flag, limit] : {std::pair{"--ttft-sla-ms", &o.llmSla.ttftS},
+                                      std::pair{"--tpot-sla-ms", &o.llmSla.tpotS}}) {
+        if (!args.has(flag))
+            continue;
+        auto ms = numberOption(args, flag, 0.0);
+        if (!ms)
+            return ms.error();
+        if (!(*ms > 0.0))
+            return makeError(ErrorCode::Usage, std::string(flag) + " must be above zero");
+        *limit = *ms * 1e-3;
     }
     if (const auto name = args.value("--accelerator")) {
         auto spec = accel::PresetLibrary::builtIn().accelerator(*name);
@@ -132,7 +144,7 @@ Status analyseOne(Loaded& l, const AnalyzeOptions& o, json& inputs)
     } else if (auto sweep = l.dataset.sweep()) {
         entry["analysis"] = analysis::toJson(analysis::sweepConfidence(*sweep));
     } else if (auto runs = l.dataset.llmRuns()) {
-        entry["analysis"] = analysis::toJson(analysis::analyzeLlmRuns(*runs));
+        entry["analysis"] = analysis::toJson(analysis::analyzeLlmRuns(*runs, o.llmSla), o.llmSla);
     } else if (auto power = l.dataset.powerSeries()) {
         entry["analysis"] = {{"kind", "power_series"},
                              {"readings", power->size()},
@@ -272,7 +284,7 @@ CommandSpec analyzeCommand()
         "analyze",
         "analyze FILE... [--window-s W] [--step-annotation TEXT] [--items-per-step N] "
         "[--claimed-rate R] [--fallback-names A,B] [--utc-offset-s S] [--clock-offset-s S] "
-        "[--accelerator NAME]",
+        "[--accelerator NAME] [--ttft-sla-ms MS] [--tpot-sla-ms MS]",
         "Trace analytics: tail percentiles with confidence, fairness, arrivals, kernel "
         "breakdown, tail drivers, energy.",
         "Reads every FILE (any format the importers know) and prints the artifacts a review asks\n"
@@ -285,7 +297,10 @@ CommandSpec analyzeCommand()
         "counts can support. Power logs: clock/temperature evidence aligned with throughput, and\n"
         "energy per request or step with an uncertainty band, and with --accelerator whether the\n"
         "logged temperature follows that preset's thermal model. Tail drivers combine the request\n"
-        "and kernel traces. With --json, the analyses name their methods (\"method\").",
+        "and kernel traces. LLM serving runs: exact TTFT/TPOT/ITL/E2E percentiles, mean requests\n"
+        "in flight by Little's law against the engine's own counts, goodput under\n"
+        "--ttft-sla-ms/--tpot-sla-ms, energy per output token from GPU telemetry.\n"
+        "With --json, the analyses name their methods (\"method\").",
         {{"--window-s", "W", "time-series window in seconds (default: about 100 windows)"},
          {"--step-annotation", "TEXT", "kernel-trace steps: annotations containing TEXT"},
          {"--items-per-step", "N", "items (batch size) per step, for kernels/launches per item"},
@@ -293,7 +308,9 @@ CommandSpec analyzeCommand()
          {"--fallback-names", "A,B", "kernel or CPU op names to count as mapping fallback"},
          {"--utc-offset-s", "S", "clock offset of nvidia-smi timestamps from UTC (e.g. -18000)"},
          {"--clock-offset-s", "S", "seconds to add to kernel-trace times to reach Unix time"},
-         {"--accelerator", "NAME", "preset whose thermal RC the power logs are checked against"}},
+         {"--accelerator", "NAME", "preset whose thermal RC the power logs are checked against"},
+         {"--ttft-sla-ms", "MS", "LLM runs: TTFT limit of the SLA goodput is judged against"},
+         {"--tpot-sla-ms", "MS", "LLM runs: TPOT limit of the SLA goodput is judged against"}},
         &runAnalyze};
 }
 

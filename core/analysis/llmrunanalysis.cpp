@@ -1,6 +1,7 @@
 #include "analysis/llmrunanalysis.h"
 
 #include "analysis/analysisjson.h"
+#include "io/jsonfields.h"
 
 #include <algorithm>
 
@@ -14,7 +15,7 @@ Distribution describe(std::vector<double> values)
     return describeSorted(values);
 }
 
-LlmRunAnalysis analyzeRun(const data::LlmRun& run)
+LlmRunAnalysis analyzeRun(const data::LlmRun& run, const LlmSla& sla)
 {
     LlmRunAnalysis a;
     a.tool = run.tool;
@@ -23,6 +24,14 @@ LlmRunAnalysis analyzeRun(const data::LlmRun& run)
     a.requestRatePerS = run.requestRatePerS;
     a.completed = run.completed;
     a.outputTokensPerS = run.outputTokensPerS;
+    a.promptTokensPerS = run.promptTokensPerS;
+    for (const auto& [name, metric] : run.metrics) {
+        if (const auto p99 = metric.percentileS.find("99"); p99 != metric.percentileS.end())
+            a.reportedP99S[name] = p99->second;
+    }
+    a.inFlight = llmInFlight(run);
+    a.goodput = llmGoodput(run, sla);
+    a.energy = llmEnergy(run);
     std::vector<double> ttft, tpot, e2e, itl;
     for (const auto& r : run.requests) {
         if (!r.ok) {
@@ -46,15 +55,55 @@ LlmRunAnalysis analyzeRun(const data::LlmRun& run)
 
 } // namespace
 
-std::vector<LlmRunAnalysis> analyzeLlmRuns(const data::LlmRunSet& set)
+std::vector<LlmRunAnalysis> analyzeLlmRuns(const data::LlmRunSet& set, const LlmSla& sla)
 {
     std::vector<LlmRunAnalysis> out;
     for (const auto& run : set.runs)
-        out.push_back(analyzeRun(run));
+        out.push_back(analyzeRun(run, sla));
     return out;
 }
 
-nlohmann::json toJson(const std::vector<LlmRunAnalysis>& runs)
+namespace {
+
+using io::putOptional;
+
+nlohmann::json inFlightJson(const LlmInFlight& f)
+{
+    nlohmann::json out = nlohmann::json::object();
+    putOptional(out, "from_requests", f.fromRequests);
+    putOptional(out, "window_s", f.windowS);
+    putOptional(out, "from_engine_series", f.fromEngineSeries);
+    putOptional(out, "running_from_engine_series", f.runningFromEngineSeries);
+    putOptional(out, "relative_difference", f.relativeDifference);
+    out["definition"] = "Little's law: sum of E2E / (first arrival -> last token); engine "
+                        "series: mean of running + waiting over its samples";
+    return out;
+}
+
+nlohmann::json goodputJson(const LlmGoodput& g, const LlmSla& sla)
+{
+    nlohmann::json out = {{"judged", g.judged},
+                          {"good", g.good},
+                          {"duration_s", g.durationS},
+                          {"good_per_s", g.perS}};
+    putOptional(out, "ttft_limit_s", sla.ttftS);
+    putOptional(out, "tpot_limit_s", sla.tpotS);
+    return out;
+}
+
+nlohmann::json energyJson(const LlmEnergy& e)
+{
+    nlohmann::json out = {{"serving_gpus", e.servingGpus}, {"serving_power_w", e.servingPowerW}};
+    putOptional(out, "per_output_token_j", e.perOutputTokenJ);
+    putOptional(out, "per_request_j", e.perRequestJ);
+    out["definition"] = "mean power of the GPUs with utilisation above zero / output token (or "
+                        "request) rate";
+    return out;
+}
+
+} // namespace
+
+nlohmann::json toJson(const std::vector<LlmRunAnalysis>& runs, const LlmSla& sla)
 {
     constexpr double kMsPerS = 1e3;
     nlohmann::json list = nlohmann::json::array();
@@ -67,6 +116,15 @@ nlohmann::json toJson(const std::vector<LlmRunAnalysis>& runs)
             r["completed"] = *a.completed;
         if (a.outputTokensPerS)
             r["output_tokens_per_s"] = *a.outputTokensPerS;
+        putOptional(r, "prompt_tokens_per_s", a.promptTokensPerS);
+        for (const auto& [name, seconds] : a.reportedP99S)
+            r["reported_p99_ms"][name] = seconds * kMsPerS;
+        if (a.inFlight.fromRequests || a.inFlight.fromEngineSeries)
+            r["in_flight"] = inFlightJson(a.inFlight);
+        if (a.goodput)
+            r["goodput"] = goodputJson(*a.goodput, sla);
+        if (a.energy)
+            r["energy"] = energyJson(*a.energy);
         for (const auto& [name, d] : {std::pair{"ttft", &a.ttft}, std::pair{"tpot", &a.tpot},
                                       std::pair{"itl", &a.itl}, std::pair{"e2e", &a.e2e}}) {
             if (d->count > 0)

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "analysis/distribution.h"
+#include "analysis/llmrunfigures.h"
 #include "data/llmrun.h"
 
 #include <nlohmann/json.hpp>
@@ -25,11 +26,19 @@ struct LlmRunAnalysis
     std::optional<double> outputTokensPerS; ///< As the tool reported it.
     Distribution ttft, tpot, e2e;
     Distribution itl; ///< Pooled over every gap of every successful request (as vLLM pools).
+    std::optional<double> promptTokensPerS; ///< As the tool reported it (or from the records).
+    /// The tool's own p99 per metric ("ttft", "tpot", ...), seconds: all a run without records
+    /// has, and a check on the one computed from them.
+    std::map<std::string, double> reportedP99S;
+    LlmInFlight inFlight;
+    std::optional<LlmGoodput> goodput; ///< Under the SLA given, from the records.
+    std::optional<LlmEnergy> energy;   ///< From the run's GPU telemetry.
 };
 
-std::vector<LlmRunAnalysis> analyzeLlmRuns(const data::LlmRunSet& set);
+/// Every run of the set; goodput is judged against `sla` when it has a limit.
+std::vector<LlmRunAnalysis> analyzeLlmRuns(const data::LlmRunSet& set, const LlmSla& sla = {});
 
 /// {"kind": "llm_runs", "runs": [...]}, distributions in ms.
-nlohmann::json toJson(const std::vector<LlmRunAnalysis>& runs);
+nlohmann::json toJson(const std::vector<LlmRunAnalysis>& runs, const LlmSla& sla = {});
 
 } // namespace bs::analysis

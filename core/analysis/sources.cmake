@@ -16,6 +16,7 @@ target_sources(batchscope_core PRIVATE
     analysis/llmrunanalysis.cpp
     analysis/mlperfserver.cpp
     analysis/mlperfvalidation.cpp
+    analysis/llmrunfigures.cpp
     analysis/orderstatistics.cpp
     analysis/pareto.cpp
     analysis/powerchannel.cpp

@@ -2,6 +2,7 @@
 #include "io/columnmapping.h"
 #include "io/csvsplitter.h"
 #include "io/datetime.h"
+#include "io/llmengineseries.h"
 #include "io/readdataset.h"
 
 #include <algorithm>
@@ -37,30 +38,6 @@ const char* archiveKind(std::string_view head)
     if (starts("7z\xbc\xaf", 4))
         return "a 7-Zip archive";
     return nullptr;
-}
-
-Status checkText(std::string_view head, const std::string& name)
-{
-    if (head.empty())
-        return makeError(ErrorCode::Format, name, 0, 0, "the file is empty");
-    if (head.size() >= 2 &&
-        ((head[0] == '\xff' && head[1] == '\xfe') || (head[0] == '\xfe' && head[1] == '\xff'))) {
-        return makeError(ErrorCode::Format, name, 1, 1,
-                         "the file is UTF-16 encoded; BatchScope reads UTF-8 text (save it as "
-                         "UTF-8 and try again)");
-    }
-    if (const char* kind = archiveKind(head)) {
-        return makeError(ErrorCode::Unsupported, name, 0, 0,
-                         std::string("the file is ") + kind +
-                             "; unpack it first (gzip is read directly)");
-    }
-    if (const void* nul = std::memchr(head.data(), 0, head.size())) {
-        const auto offset = std::size_t(static_cast<const char*>(nul) - head.data());
-        const auto line = 1 + std::count(head.begin(), head.begin() + std::ptrdiff_t(offset), '\n');
-        return makeError(ErrorCode::Format, name, line, 0,
-                         "binary data (a NUL byte) in what should be a text or JSON file");
-    }
-    return {};
 }
 
 /// Up to `count` lines of the head (CR stripped); a last partial line is left out unless the
@@ -121,7 +98,10 @@ std::optional<Detection> detectRequestJsonl(std::string_view head)
 /// "backend", "completed" and "duration" keys, as vLLM's and SGLang's clients write them.
 std::optional<Detection> detectLlmBenchmark(std::string_view head)
 {
-    const std::string_view line = head.substr(0, head.find('\n'));
+    // A pretty-printed result (a lone "{" first) has the keys on the lines that follow.
+    std::string_view line = head.substr(0, head.find('\n'));
+    if (trimmed(line) == "{" || trimmed(line) == "{\r")
+        line = head;
     for (const char* key : {"\"backend\":", "\"completed\":", "\"duration\":"}) {
         if (line.find(key) == std::string_view::npos)
             return std::nullopt;
@@ -130,12 +110,61 @@ std::optional<Detection> detectLlmBenchmark(std::string_view head)
                                       "\"duration\" (vLLM or SGLang serving benchmark result)");
 }
 
+/// A serving engine's per-request log: the first line has a request id and the engine's
+/// queued, first-token and last-token times.
+std::optional<Detection> detectLlmRequestLog(std::string_view head)
+{
+    const std::string_view line = head.substr(0, head.find('\n'));
+    for (const char* key :
+         {"\"request_id\":", "\"queued_ts\":", "\"first_token_ts\":", "\"last_token_ts\":"}) {
+        if (line.find(key) == std::string_view::npos)
+            return std::nullopt;
+    }
+    return detection("llm_request_log", "JSON Lines whose first record has \"request_id\", "
+                                        "\"queued_ts\", \"first_token_ts\" and "
+                                        "\"last_token_ts\" (serving engine request log)");
+}
+
+/// A GenAI-Perf or AIPerf export: pretty-printed, opening with "request_throughput" and a
+/// latency metric, each an object with a "unit".
+std::optional<Detection> detectGenAiPerf(std::string_view head)
+{
+    const bool latency = head.find("\"request_latency\"") != std::string_view::npos ||
+                         head.find("\"time_to_first_token\"") != std::string_view::npos;
+    if (head.find("\"request_throughput\"") == std::string_view::npos || !latency ||
+        head.find("\"unit\"") == std::string_view::npos)
+        return std::nullopt;
+    return detection("genai_perf", "JSON object with \"request_throughput\" and latency "
+                                   "metrics with units (GenAI-Perf or AIPerf profile export)");
+}
+
+/// Ray LLMPerf: a summary object with "results_..." statistics, or the individual responses,
+/// an array of objects with "error_code", "ttft_s" and "end_to_end_latency_s".
+std::optional<Detection> detectLlmPerf(std::string_view head)
+{
+    auto has = [&](const char* key) { return head.find(key) != std::string_view::npos; };
+    if (head.front() == '{' && (has("\"results_ttft_s_") || has("\"results_num_completed")))
+        return detection("llmperf", "JSON object with LLMPerf \"results_...\" statistics "
+                                    "(LLMPerf summary)");
+    if (head.front() == '[' && has("\"error_code\"") && has("\"ttft_s\"") &&
+        has("\"end_to_end_latency_s\""))
+        return detection("llmperf", "JSON array of objects with \"error_code\", \"ttft_s\" and "
+                                    "\"end_to_end_latency_s\" (LLMPerf individual responses)");
+    return std::nullopt;
+}
+
 std::optional<Detection> detectJson(std::string_view head, bool complete)
 {
+    if (auto found = detectLlmPerf(head))
+        return found;
     if (head.front() == '{' && head.find("\"traceEvents\"") == std::string_view::npos) {
         if (auto found = detectRequestJsonl(head))
             return found;
+        if (auto found = detectGenAiPerf(head))
+            return found;
         if (auto found = detectLlmBenchmark(head))
+            return found;
+        if (auto found = detectLlmRequestLog(head))
             return found;
     }
     const char* form = head.front() == '[' ? "JSON array of trace events"
@@ -209,6 +238,11 @@ std::optional<Detection> detectKnownCsv(const std::vector<std::string>& h)
         return detection("azure_llm_trace", "CSV header is \"TIMESTAMP,ContextTokens,"
                                             "GeneratedTokens\" (Azure LLM inference trace)");
     }
+    if (h == llmEngineSeriesColumns()) {
+        return detection("llm_engine_series", "CSV header is \"t,prompt_throughput,"
+                                              "gen_throughput,running,waiting,kv_cache_pct\" "
+                                              "(serving engine state series)");
+    }
     const bool smiField = std::any_of(h.begin(), h.end(), [](const std::string& f) {
         return f.rfind("power.draw", 0) == 0 || f.rfind("clocks.", 0) == 0 ||
                f.rfind("utilization.", 0) == 0 || f.rfind("temperature.", 0) == 0;
@@ -260,10 +294,34 @@ std::vector<std::string> splitToStrings(std::string_view line, char delimiter)
 
 } // namespace
 
+Status checkTextContent(std::string_view head, const std::string& name)
+{
+    if (head.empty())
+        return makeError(ErrorCode::Format, name, 0, 0, "the file is empty");
+    if (head.size() >= 2 &&
+        ((head[0] == '\xff' && head[1] == '\xfe') || (head[0] == '\xfe' && head[1] == '\xff'))) {
+        return makeError(ErrorCode::Format, name, 1, 1,
+                         "the file is UTF-16 encoded; BatchScope reads UTF-8 text (save it as "
+                         "UTF-8 and try again)");
+    }
+    if (const char* kind = archiveKind(head)) {
+        return makeError(ErrorCode::Unsupported, name, 0, 0,
+                         std::string("the file is ") + kind +
+                             "; unpack it first (gzip is read directly)");
+    }
+    if (const void* nul = std::memchr(head.data(), 0, head.size())) {
+        const auto offset = std::size_t(static_cast<const char*>(nul) - head.data());
+        const auto line = 1 + std::count(head.begin(), head.begin() + std::ptrdiff_t(offset), '\n');
+        return makeError(ErrorCode::Format, name, line, 0,
+                         "binary data (a NUL byte) in what should be a text or JSON file");
+    }
+    return {};
+}
+
 Expected<Detection> detectFormatFromHead(std::string_view head, const std::string& name,
                                          bool complete)
 {
-    if (auto status = checkText(head, name); !status)
+    if (auto status = checkTextContent(head, name); !status)
         return status.error();
     if (head.size() >= 3 && head.substr(0, 3) == "\xef\xbb\xbf")
         head.remove_prefix(3);

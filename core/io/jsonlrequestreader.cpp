@@ -122,26 +122,13 @@ Status JsonlRequestParser::record(std::string_view line)
 
 Expected<data::RequestTrace> JsonlRequestParser::parse()
 {
-    if (!m_context.options.empty()) {
-        return makeError(ErrorCode::Format, m_context.path, 0, 0,
-                         std::string("reader_options: the ") + m_layout.readerName +
-                             " reader takes no options (got \"" + m_context.options.begin().key() +
-                             "\")");
-    }
-    std::string_view line;
-    bool anyLine = false;
-    for (;;) {
-        auto more = m_lines.next(line);
-        if (!more)
-            return more.error();
-        if (!*more)
-            break;
-        anyLine = true;
-        if (trimmed(line).empty())
-            continue;
-        if (auto status = record(line); !status)
-            return status.error();
-    }
+    if (auto status = refuseReaderOptions(m_context, m_layout.readerName); !status)
+        return status.error();
+    if (auto status =
+            forEachNonBlankLine(m_lines, [&](std::string_view line) { return record(line); });
+        !status)
+        return status.error();
+    const bool anyLine = m_lines.lineNumber() > 0;
     if (m_trace.arrivalS.empty())
         return makeError(ErrorCode::Format, m_context.path, 0, 0,
                          anyLine ? "the file holds only blank lines, no requests"

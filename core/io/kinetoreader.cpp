@@ -462,11 +462,8 @@ Expected<data::KernelTrace> KinetoParser::parse()
 
 Expected<data::DatasetContent> readKinetoTrace(ByteSource& source, ReaderContext& context)
 {
-    if (!context.options.empty()) {
-        return makeError(ErrorCode::Format, context.path, 0, 0,
-                         "reader_options: the trace reader takes no options (got \"" +
-                             context.options.begin().key() + "\")");
-    }
+    if (auto status = refuseReaderOptions(context, "trace"); !status)
+        return status.error();
     KinetoParser parser(source, context);
     auto trace = parser.parse();
     if (!trace)

@@ -144,6 +144,23 @@ Expected<bool> LineReader::next(std::string_view& line)
     }
 }
 
+Status forEachNonBlankLine(LineReader& lines,
+                           const std::function<Status(std::string_view line)>& visit)
+{
+    std::string_view line;
+    for (;;) {
+        auto more = lines.next(line);
+        if (!more)
+            return more.error();
+        if (!*more)
+            return {};
+        if (line.find_first_not_of(" \t") == std::string_view::npos)
+            continue;
+        if (auto status = visit(line); !status)
+            return status;
+    }
+}
+
 void warnIfCutShort(const LineReader& lines, ReadWarnings& warnings)
 {
     if (!lines.lastLineUnterminated())

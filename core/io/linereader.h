@@ -6,6 +6,7 @@
 #include "util/progress.h"
 
 #include <cstdint>
+#include <functional>
 #include <string_view>
 #include <vector>
 
@@ -63,6 +64,11 @@ private:
     bool m_sawBom = false;
     bool m_unterminated = false;
 };
+
+/// Hands every line that is not blank (spaces and tabs only) to `visit`, in order, stopping at
+/// the first error, the reader's or the visitor's: the loop of every one-record-per-line format.
+Status forEachNonBlankLine(LineReader& lines,
+                           const std::function<Status(std::string_view line)>& visit);
 
 /// After the whole file was read: a warning when its last line had no line ending. For formats
 /// whose writers end every line (perf_analyzer, Model Analyzer, nvidia-smi, LoadGen, PTDaemon),

@@ -1,6 +1,7 @@
 #include "io/llmbenchreader.h"
 
 #include "io/csvsplitter.h"
+#include "io/jsonfields.h"
 #include "io/jsonline.h"
 #include "io/linereader.h"
 #include "io/llmbenchrequests.h"
@@ -14,6 +15,9 @@ namespace bs::io {
 namespace {
 
 constexpr double kSecondsPerMs = 1e-3;
+/// A pretty-printed result is held whole; its per-request arrays make it the size of the
+/// one-line form times the indentation.
+constexpr std::size_t kMaxPrettyBytes = std::size_t(1) << 30;
 
 /// How vLLM's and SGLang's benchmark clients define their aggregates (both measure at the
 /// client over the streaming API; their definitions agree).
@@ -58,6 +62,8 @@ public:
 
 private:
     Status record(std::string_view line);
+    Status readRun(const nlohmann::json& object, std::int64_t line);
+    Status prettyDocument();
     Status header(const nlohmann::json& object, data::LlmRun& run);
     Status aggregate(const std::string& key, const nlohmann::json& value, data::LlmRun& run);
     Expected<std::optional<double>> number(const nlohmann::json& object, const char* key) const;
@@ -72,6 +78,9 @@ private:
     LineReader m_lines;
     data::LlmRunSet m_set;
     std::set<std::string> m_used; ///< Keys of the current run read into a field.
+    /// A pretty-printed --save-result file (its first line a lone "{"), gathered whole.
+    std::string m_document;
+    bool m_pretty = false;
 };
 
 /// A non-negative finite number; empty when the key is absent or null.
@@ -180,17 +189,41 @@ Status LlmBenchParser::header(const nlohmann::json& object, data::LlmRun& run)
 
 Status LlmBenchParser::record(std::string_view line)
 {
+    // vLLM writes one line; a file saved pretty-printed (indent) opens with a lone "{".
+    if (m_pretty || (m_set.runs.empty() && trimmed(line) == "{")) {
+        m_pretty = true;
+        if (m_document.size() + line.size() > kMaxPrettyBytes)
+            return error("a pretty-printed result larger than " +
+                             std::to_string(kMaxPrettyBytes >> 20) + " MiB",
+                         ErrorCode::Limit);
+        m_document.append(line).push_back('\n');
+        return {};
+    }
     auto parsed = parseJsonLine(line, m_lines);
     if (!parsed)
         return parsed.error();
-    const nlohmann::json& object = *parsed;
+    return readRun(*parsed, m_lines.lineNumber());
+}
+
+/// The gathered pretty-printed document as one run starting on line 1. Its value errors name
+/// the line the reader has reached (the last), its syntax errors the exact line and column.
+Status LlmBenchParser::prettyDocument()
+{
+    auto parsed = parseJson(m_document, m_context.path);
+    if (!parsed)
+        return parsed.error();
+    return readRun(*parsed, 1);
+}
+
+Status LlmBenchParser::readRun(const nlohmann::json& object, std::int64_t line)
+{
     const std::string tool = object.is_object() ? llmBenchmarkTool(object) : std::string();
     if (tool.empty())
         return error("not a vLLM or SGLang benchmark result (no \"completed\" and no TTFT or "
                      "latency aggregates)");
     data::LlmRun run;
     run.tool = tool;
-    run.line = m_lines.lineNumber();
+    run.line = line;
     m_used.clear();
     if (auto status = header(object, run); !status)
         return status;
@@ -212,16 +245,12 @@ Status LlmBenchParser::record(std::string_view line)
 
 Expected<data::LlmRunSet> LlmBenchParser::parse()
 {
-    std::string_view line;
-    for (;;) {
-        auto more = m_lines.next(line);
-        if (!more)
-            return more.error();
-        if (!*more)
-            break;
-        if (trimmed(line).empty())
-            continue;
-        if (auto status = record(line); !status)
+    if (auto status =
+            forEachNonBlankLine(m_lines, [&](std::string_view line) { return record(line); });
+        !status)
+        return status.error();
+    if (m_pretty) {
+        if (auto status = prettyDocument(); !status)
             return status.error();
     }
     if (m_lines.lineNumber() == 0)
@@ -257,15 +286,9 @@ Expected<data::LlmRunSet> parseLlmBenchmark(ByteSource& source, ReaderContext& c
 
 Expected<data::DatasetContent> readLlmBenchmark(ByteSource& source, ReaderContext& context)
 {
-    if (!context.options.empty()) {
-        return makeError(ErrorCode::Format, context.path, 0, 0,
-                         "reader_options: the LLM benchmark reader takes no options (got \"" +
-                             context.options.begin().key() + "\")");
-    }
-    auto runs = parseLlmBenchmark(source, context);
-    if (!runs)
-        return runs.error();
-    return data::DatasetContent(std::make_shared<const data::LlmRunSet>(std::move(*runs)));
+    if (auto status = refuseReaderOptions(context, "LLM benchmark"); !status)
+        return status.error();
+    return asDatasetContent(parseLlmBenchmark(source, context));
 }
 
 } // namespace bs::io

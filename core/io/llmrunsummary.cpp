@@ -1,26 +1,38 @@
 #include "io/llmrunsummary.h"
 
+#include "io/jsonfields.h"
+
 namespace bs::io {
 
 namespace {
 
 using nlohmann::json;
 
-void putIf(json& out, const char* key, const std::optional<double>& value)
-{
-    if (value)
-        out[key] = *value;
-}
-
 json metricJson(const data::LlmMetric& m)
 {
     json out;
-    putIf(out, "mean_s", m.meanS);
-    putIf(out, "median_s", m.medianS);
-    putIf(out, "std_s", m.stdS);
+    putOptional(out, "mean_s", m.meanS);
+    putOptional(out, "median_s", m.medianS);
+    putOptional(out, "std_s", m.stdS);
+    putOptional(out, "min_s", m.minS);
+    putOptional(out, "max_s", m.maxS);
     for (const auto& [p, seconds] : m.percentileS)
         out["p" + p + "_s"] = seconds;
     out["definition"] = m.definition;
+    return out;
+}
+
+json gpuJson(const data::LlmGpuTelemetry& g)
+{
+    json out = {{"gpu", g.gpu}};
+    if (!g.name.empty())
+        out["name"] = g.name;
+    putOptional(out, "mean_power_w", g.meanPowerW);
+    putOptional(out, "max_power_w", g.maxPowerW);
+    putOptional(out, "energy_counter_rise_j", g.energyCounterRiseJ);
+    putOptional(out, "mean_utilization_pct", g.meanUtilizationPct);
+    putOptional(out, "mean_sm_clock_mhz", g.meanSmClockMhz);
+    putOptional(out, "max_temperature_c", g.maxTemperatureC);
     return out;
 }
 
@@ -33,19 +45,47 @@ json runJson(const data::LlmRun& run)
         out["backend"] = run.backend;
     if (!run.model.empty())
         out["model"] = run.model;
-    putIf(out, "request_rate_per_s", run.requestRatePerS);
-    putIf(out, "max_concurrency", run.maxConcurrency);
-    putIf(out, "duration_s", run.durationS);
-    putIf(out, "requests_per_s", run.requestsPerS);
-    putIf(out, "output_tokens_per_s", run.outputTokensPerS);
-    putIf(out, "total_tokens_per_s", run.totalTokensPerS);
-    putIf(out, "goodput_per_s", run.goodputPerS);
+    putOptional(out, "request_rate_per_s", run.requestRatePerS);
+    putOptional(out, "max_concurrency", run.maxConcurrency);
+    putOptional(out, "duration_s", run.durationS);
+    putOptional(out, "requests_per_s", run.requestsPerS);
+    putOptional(out, "prompt_tokens_per_s", run.promptTokensPerS);
+    putOptional(out, "output_tokens_per_s", run.outputTokensPerS);
+    putOptional(out, "total_tokens_per_s", run.totalTokensPerS);
+    putOptional(out, "goodput_per_s", run.goodputPerS);
     if (run.completed)
         out["completed"] = *run.completed;
+    if (run.promptTokensTotal)
+        out["prompt_tokens"] = *run.promptTokensTotal;
+    if (run.outputTokensTotal)
+        out["output_tokens"] = *run.outputTokensTotal;
     out["per_request_records"] = run.requests.size();
+    if (!run.engineSeries.empty())
+        out["engine_samples"] = run.engineSeries.size();
+    for (const auto& g : run.gpus)
+        out["gpus"].push_back(gpuJson(g));
     for (const auto& [name, metric] : run.metrics)
         out["metrics"][name] = metricJson(metric);
     out["knobs"] = run.knobs;
+    return out;
+}
+
+/// The first run's load and rates: what tells one benchmark file from another at a glance.
+json keyFigures(const data::LlmRunSet& set)
+{
+    json out = json::object();
+    if (set.runs.empty())
+        return out;
+    const auto& run = set.runs.front();
+    putOptional(out, "request_rate_per_s", run.requestRatePerS);
+    putOptional(out, "duration_s", run.durationS);
+    putOptional(out, "output_tokens_per_s", run.outputTokensPerS);
+    if (!run.engineSeries.empty())
+        out["engine_samples"] = run.engineSeries.size();
+    if (!run.requests.empty())
+        out["per_request_records"] = run.requests.size();
+    if (!run.gpus.empty())
+        out["gpus"] = run.gpus.size();
     return out;
 }
 
@@ -61,6 +101,8 @@ nlohmann::json llmRunSetSummary(const data::LlmRunSet& set)
         runs.push_back(runJson(run));
     }
     out["counts"] = {{"runs", set.runs.size()}, {"per_request_records", requests}};
+    out["columns"] = json::array();
+    out["key_figures"] = keyFigures(set);
     out["runs"] = runs;
     return out;
 }

@@ -3,6 +3,7 @@
 #include "io/jsonfields.h"
 #include "io/mlperflog.h"
 #include "io/numbercell.h"
+#include "io/siblingfile.h"
 #include "io/splreader.h"
 
 #include <cmath>
@@ -34,15 +35,6 @@ Expected<MlperfOptions> readOptions(const ReaderContext& context)
     if (auto status = fields.finish(); !status)
         return status.error();
     return options;
-}
-
-std::string sibling(const ReaderContext& context, const char* name)
-{
-    if (context.directory.empty())
-        return {};
-    const fs::path path = fs::path(context.directory) / name;
-    std::error_code ec;
-    return fs::is_regular_file(path, ec) ? path.string() : std::string();
 }
 
 void putNumber(data::SweepTable& table, const std::string& key, const std::optional<double>& v)
@@ -215,7 +207,7 @@ Status addPower(data::SweepTable& table, MlperfResult r, const MlperfOptions& op
     if (!options.joinPower)
         return {};
     const std::string splPath =
-        options.powerLog.empty() ? sibling(context, "spl.txt") : options.powerLog;
+        options.powerLog.empty() ? siblingFile(context, "spl.txt") : options.powerLog;
     if (splPath.empty() || !r.powerBegin || !r.powerEnd)
         return {};
     return joinPower(table, r, splPath, context);
@@ -224,7 +216,7 @@ Status addPower(data::SweepTable& table, MlperfResult r, const MlperfOptions& op
 /// For a summary: the power window lives in the detail log beside it.
 void windowFromDetail(MlperfResult& r, ReaderContext& context)
 {
-    const std::string detail = sibling(context, "mlperf_log_detail.txt");
+    const std::string detail = siblingFile(context, "mlperf_log_detail.txt");
     if (detail.empty())
         return;
     auto source = openByteSource(detail, context.limits);

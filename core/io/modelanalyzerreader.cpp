@@ -2,6 +2,7 @@
 
 #include "io/csvrecordreader.h"
 #include "io/jsonfields.h"
+#include "io/siblingfile.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -330,17 +331,6 @@ Expected<std::map<PointKey, GpuFigures>> readGpuFile(const std::string& path,
     }
 }
 
-/// An error in the GPU metrics file beside the opened one, as an error of the opened file (the
-/// one the user chose), with the sibling's place and how to read without it.
-Error siblingError(const std::string& opened, const Error& inSibling)
-{
-    Error where = inSibling;
-    where.path = std::filesystem::path(inSibling.path).filename().string();
-    return makeError(inSibling.code, opened, 0, 0,
-                     "cannot join the GPU metrics beside it: " + where.toString() +
-                         " (read without them with the reader option {\"gpu_metrics\": false})");
-}
-
 void applyGpu(data::SweepPoint& point, const GpuFigures& gpu)
 {
     if (gpu.hasMemory)
@@ -366,7 +356,9 @@ Expected<data::DatasetContent> readModelAnalyzer(ByteSource& source, ReaderConte
     if (parser.isInferenceLayout() && !gpuPath.empty()) {
         auto figures = readGpuFile(gpuPath, context);
         if (!figures)
-            return siblingError(context.path, figures.error());
+            return siblingError(
+                context.path, figures.error(), "GPU metrics",
+                "read without them with the reader option {\"gpu_metrics\": false}");
         gpu = std::move(*figures);
         context.note =
             "joined with GPU metrics from " + std::filesystem::path(gpuPath).filename().string();

@@ -59,6 +59,10 @@ Expected<data::Dataset> readDatasetFromBytes(std::string bytes, const std::strin
 /// saying why.
 Expected<Detection> detectFormat(const std::string& path, const ByteSourceLimits& limits = {});
 
+/// Refuses content that is not UTF-8 text: empty, UTF-16, an archive other than gzip, or
+/// binary (a NUL byte; the error names its line). For readers that take a whole document.
+Status checkTextContent(std::string_view head, const std::string& name);
+
 /// Detects the format from the start of a file's content; `name` is used in messages only (the
 /// decision never rests on the file name). `complete` says `head` is the whole content.
 Expected<Detection> detectFormatFromHead(std::string_view head, const std::string& name,

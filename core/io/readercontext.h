@@ -40,6 +40,19 @@ struct ReaderContext
     std::string note;
 };
 
+/// An error when `context` carries reader options, for the readers that take none: "the
+/// `what` reader takes no options (got "key")".
+Status refuseReaderOptions(const ReaderContext& context, const std::string& what);
+
+/// A parsed value as dataset content (the last step of most readers).
+template <typename T>
+Expected<data::DatasetContent> asDatasetContent(Expected<T> value)
+{
+    if (!value)
+        return value.error();
+    return data::DatasetContent(std::make_shared<const T>(std::move(*value)));
+}
+
 /// A reader: bytes in, dataset content out (or an Error naming file, line and column).
 using ReaderFunction = Expected<data::DatasetContent> (*)(ByteSource& source,
                                                           ReaderContext& context);

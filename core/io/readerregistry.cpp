@@ -1,8 +1,12 @@
 #include "io/readerregistry.h"
 
+#include "io/genaiperfreader.h"
 #include "io/jsonlrequestreader.h"
 #include "io/kinetoreader.h"
 #include "io/llmbenchreader.h"
+#include "io/llmengineseries.h"
+#include "io/llmperfreader.h"
+#include "io/llmrequestlog.h"
 #include "io/mlperfreader.h"
 #include "io/modelanalyzerreader.h"
 #include "io/perfanalyzerreader.h"
@@ -67,6 +71,26 @@ const std::vector<ReaderEntry>& readerRegistry()
           "bench_serving JSONL",
           1},
          &readLlmBenchmark},
+        {{"genai_perf", K::LlmRuns,
+          "NVIDIA GenAI-Perf profile_export_genai_perf.json / AIPerf profile_export_aiperf.json "
+          "(latency statistics, throughput, GPU telemetry)",
+          1},
+         &readGenAiPerf},
+        {{"llmperf", K::LlmRuns,
+          "Ray LLMPerf summary JSON and individual-responses JSON (failed requests dropped, "
+          "counted)",
+          1},
+         &readLlmPerf},
+        {{"llm_request_log", K::LlmRuns,
+          "LLM serving engine per-request log JSONL (queued/scheduled/first/last token times; "
+          "LLMServingSim requests.jsonl), joined with timeseries.csv and meta.json beside it",
+          1},
+         &readLlmRequestLog},
+        {{"llm_engine_series", K::LlmRuns,
+          "LLM serving engine state CSV (t, prompt/gen throughput, running, waiting, KV-cache %; "
+          "LLMServingSim timeseries.csv)",
+          1},
+         &readLlmEngineSeries},
         {{"request_trace_csv", K::RequestTrace,
           "Per-request CSV (arrival, completion, batch, stream, tokens) with a column mapping", 1},
          &readRequestTraceCsv},

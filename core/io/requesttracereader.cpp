@@ -285,12 +285,8 @@ Expected<data::DatasetContent> readFixedLayout(ByteSource& source, ReaderContext
                                                const char* readerName,
                                                std::vector<ColumnBinding> columns)
 {
-    if (!context.options.empty()) {
-        return makeError(ErrorCode::Format, context.path, 0, 0,
-                         std::string("reader_options: the ") + readerName +
-                             " reader takes no options (got \"" + context.options.begin().key() +
-                             "\")");
-    }
+    if (auto status = refuseReaderOptions(context, readerName); !status)
+        return status.error();
     ColumnMapping mapping;
     mapping.target = MappingTarget::RequestTrace;
     mapping.columns = std::move(columns);

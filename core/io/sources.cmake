@@ -12,8 +12,11 @@ target_sources(batchscope_core PRIVATE
     io/detect.cpp
     io/eventblocks.cpp
     io/fastsha256.cpp
+    io/genaiperfreader.cpp
+    io/genaiperftelemetry.cpp
     io/genericcsvreaders.cpp
     io/hugepages.cpp
+    io/jsondocument.cpp
     io/jsonfields.cpp
     io/jsonline.cpp
     io/jsonlrequestreader.cpp
@@ -22,6 +25,9 @@ target_sources(batchscope_core PRIVATE
     io/linereader.cpp
     io/llmbenchreader.cpp
     io/llmbenchrequests.cpp
+    io/llmengineseries.cpp
+    io/llmperfreader.cpp
+    io/llmrequestlog.cpp
     io/llmrunsummary.cpp
     io/mappedcsvreader.cpp
     io/mlperflog.cpp
@@ -33,10 +39,12 @@ target_sources(batchscope_core PRIVATE
     io/perfanalyzerreader.cpp
     io/projectfile.cpp
     io/readdataset.cpp
+    io/readercontext.cpp
     io/readerregistry.cpp
     io/readwarnings.cpp
     io/requesttracereader.cpp
     io/servingrequestlog.cpp
+    io/siblingfile.cpp
     io/splreader.cpp
     io/traceeventbuilder.cpp
     io/utf8text.cpp)

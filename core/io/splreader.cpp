@@ -116,11 +116,8 @@ Expected<data::PowerSeries> parseSpl(ByteSource& source, ReaderContext& context)
 
 Expected<data::DatasetContent> readMlperfSpl(ByteSource& source, ReaderContext& context)
 {
-    if (!context.options.empty()) {
-        return makeError(ErrorCode::Format, context.path, 0, 0,
-                         "reader_options: the spl.txt reader takes no options (got \"" +
-                             context.options.begin().key() + "\")");
-    }
+    if (auto status = refuseReaderOptions(context, "spl.txt"); !status)
+        return status.error();
     auto series = parseSpl(source, context);
     if (!series)
         return series.error();

@@ -37,6 +37,31 @@ CliRun runWithin(const QStringList& args, int milliseconds, bool* finished)
     return {process.exitCode(), process.readAllStandardOutput(), process.readAllStandardError()};
 }
 
+/// The first LLM run of the first input of `analyze --json` output.
+QJsonObject firstLlmRun(const QByteArray& out)
+{
+    const QJsonValue analysis =
+        QJsonDocument::fromJson(out)
+            .object()[QStringLiteral("inputs")][0][QStringLiteral("analysis")];
+    return analysis[QStringLiteral("runs")][0].toObject();
+}
+
+/// `analyze FILE --json`: its first LLM run (empty when the command failed).
+QJsonObject analyzeFirstLlmRun(const QString& file)
+{
+    const CliRun run = runCli({QStringLiteral("analyze"), file, QStringLiteral("--json")});
+    return run.exitCode == 0 ? firstLlmRun(run.out) : QJsonObject();
+}
+
+/// The TTFT p99 (ms) computed from a run's records.
+double ttftP99Ms(const QJsonObject& run)
+{
+    const QJsonObject p99 =
+        run[QStringLiteral("ttft")][QStringLiteral("percentiles")][3].toObject();
+    return p99[QStringLiteral("p")].toDouble() == 0.99 ? p99[QStringLiteral("value_ms")].toDouble()
+                                                       : -1.0;
+}
+
 QString demoPath()
 {
     return bs::test::sourceDir() + QStringLiteral("/resources/demo/demo.bsproj");
@@ -60,6 +85,10 @@ private Q_SLOTS:
     void simulateRunsAnLlmScenario();
     void simulateRejectsABadLlmScenario_data();
     void simulateRejectsABadLlmScenario();
+    void inspectAndAnalyzeLlmRequestLog();
+    void analyzeLlmRequestLogOfARealRun();
+    void inspectAndAnalyzeGenAiPerfExports();
+    void inspectAndAnalyzeLlmPerfResponses();
     void hostileCorpusGivesAClearOutcomeWithin10s_data();
     void hostileCorpusGivesAClearOutcomeWithin10s();
     void controlCharactersInNamesAreMadeVisible();
@@ -269,6 +298,120 @@ void TestCli::simulateRejectsABadLlmScenario()
     QCOMPARE(run.exitCode, 1);
     QVERIFY2(QString::fromUtf8(run.err).contains(expected), run.err.constData());
     QVERIFY(run.out.isEmpty());
+}
+
+// Issue 18: the engine request log fixture (tests/data/llm/servinglog, figures worked out in
+// tst_io_llmrequestlog.cpp): 1.4 requests in flight both ways; TTFT <= 1.5 s and TPOT <= 600 ms
+// hold for 2 of the 3 requests over the 5 s window, 0.4 req/s.
+void TestCli::inspectAndAnalyzeLlmRequestLog()
+{
+    const QString log = bs::test::testDataPath(QStringLiteral("llm/servinglog/requests.jsonl"));
+    const CliRun inspect = runCli({QStringLiteral("inspect"), log});
+    QCOMPARE(inspect.exitCode, 0);
+    const QString shown = QString::fromUtf8(inspect.out);
+    QVERIFY2(shown.contains(QStringLiteral("format        llm_request_log")), qPrintable(shown));
+    QVERIFY2(shown.contains(QStringLiteral("joined with timeseries.csv and meta.json")),
+             qPrintable(shown));
+    QVERIFY2(shown.contains(QStringLiteral("duration_s 5; engine_samples 5; output_tokens_per_s "
+                                           "1.8")),
+             qPrintable(shown));
+    const CliRun analyze =
+        runCli({QStringLiteral("analyze"), log, QStringLiteral("--ttft-sla-ms"),
+                QStringLiteral("1500"), QStringLiteral("--tpot-sla-ms"), QStringLiteral("600")});
+    QCOMPARE(analyze.exitCode, 0);
+    const QString out = QString::fromUtf8(analyze.out);
+    QVERIFY2(out.contains(QStringLiteral("in flight   1.4 (Little's law over the records) 1.4 "
+                                         "(engine running + waiting), 0.0% apart")),
+             qPrintable(out));
+    QVERIFY2(out.contains(QStringLiteral("goodput     0.4 req/s (2 of 3 within the SLA)")),
+             qPrintable(out));
+    const QString series = bs::test::testDataPath(QStringLiteral("llm/servinglog/timeseries.csv"));
+    const CliRun alone = runCli({QStringLiteral("analyze"), series});
+    QCOMPARE(alone.exitCode, 0);
+    QVERIFY2(alone.out.contains("in flight   1.4 (engine running + waiting)"),
+             alone.out.constData());
+    const CliRun badSla = runCli(
+        {QStringLiteral("analyze"), log, QStringLiteral("--ttft-sla-ms"), QStringLiteral("0")});
+    QCOMPARE(badSla.exitCode, 2);
+    QVERIFY2(badSla.err.contains("--ttft-sla-ms must be above zero"), badSla.err.constData());
+}
+
+// The LLMServingSim vLLM run: TTFT p99 137,356.3 ms is the origin's own validation summary's
+// figure (python3 over first_token_ts - queued_ts: 137.35629556203884 s); 300 requests.
+void TestCli::analyzeLlmRequestLogOfARealRun()
+{
+    BS_REQUIRE_SHARED_DATA(shared);
+    const QString log = shared + QStringLiteral("/llm/llmservingsim/bench/examples/RTX4090/"
+                                                "Llama-3.1-8B/vllm/requests.jsonl");
+    const QJsonObject r = analyzeFirstLlmRun(log);
+    QVERIFY(!r.isEmpty());
+    QCOMPARE(r[QStringLiteral("requests")].toInt(), 300);
+    QVERIFY(std::fabs(ttftP99Ms(r) - 137356.29556203884) < 1e-6);
+    const double lawS = r[QStringLiteral("in_flight")][QStringLiteral("from_requests")].toDouble();
+    QVERIFY(std::fabs(lawS - 141.4928155981181) < 1e-9);
+}
+
+// GenAI-Perf and AIPerf exports: the constructed one (2.5 J per output token: 250 W on its one
+// busy GPU / 100 tokens/s) and the two real ones (python3 over json.load(): GPU 3's 196.18 W /
+// 12.0958 tokens/s = 16.22 J per output token; TTFT p99 2342.05304546 ms; AIPerf's GPU 0:
+// 94.618 W / 54.5576 tokens/s = 1.734 J; TTFT p99 99.64934874 ms).
+void TestCli::inspectAndAnalyzeGenAiPerfExports()
+{
+    const QString small = bs::test::testDataPath(QStringLiteral("llm/aiperf_small.json"));
+    const CliRun inspect = runCli({QStringLiteral("inspect"), small});
+    QCOMPARE(inspect.exitCode, 0);
+    QVERIFY2(inspect.out.contains("format        genai_perf"), inspect.out.constData());
+    QVERIFY2(inspect.out.contains("2 requests failed"), inspect.out.constData());
+    const CliRun analyze = runCli({QStringLiteral("analyze"), small});
+    QCOMPARE(analyze.exitCode, 0);
+    QVERIFY2(analyze.out.contains("energy      2.5 J/output token, 125 J/request, at 250 W on GPU "
+                                  "gpu_0"),
+             analyze.out.constData());
+    QVERIFY2(analyze.out.contains("tool p99    e2e 900 tpot 20 ttft 120 ms"),
+             analyze.out.constData());
+    BS_REQUIRE_SHARED_DATA(shared);
+    const QString genAiPerf =
+        shared + QStringLiteral("/llm/k8s-dev/bench/etl/profile_export_genai_perf.json");
+    const CliRun real = runCli({QStringLiteral("analyze"), genAiPerf});
+    QCOMPARE(real.exitCode, 0);
+    QVERIFY2(real.out.contains("energy      16.22 J/output token, 417.3 J/request, at 196.2 W on "
+                               "GPU 3\n"),
+             real.out.constData());
+    QVERIFY2(real.out.contains("ttft 2342 "), real.out.constData());
+    const QString aiPerf =
+        shared + QStringLiteral("/llm/k8s-dev/bench/aiperf/profile_export_aiperf.json");
+    const QJsonObject r = analyzeFirstLlmRun(aiPerf);
+    QVERIFY(!r.isEmpty());
+    QCOMPARE(r[QStringLiteral("completed")].toInt(), 100);
+    QCOMPARE(r[QStringLiteral("reported_p99_ms")][QStringLiteral("ttft")].toDouble(), 99.64934874);
+    const double perToken =
+        r[QStringLiteral("energy")][QStringLiteral("per_output_token_j")].toDouble();
+    QVERIFY(std::fabs(perToken - 1.7342760471595433) < 1e-12);
+}
+
+// LLMPerf individual responses: the constructed three (one failed, TTFT 0.3 and 0.5 s: median
+// 400 ms) and the real 150 (2 failed with 429; TTFT p99 over the 148 others 658.68 ms, the
+// summary's own results_ttft_s_quantiles_p99).
+void TestCli::inspectAndAnalyzeLlmPerfResponses()
+{
+    const QString small =
+        bs::test::testDataPath(QStringLiteral("llm/llmperf_individual_small.json"));
+    const CliRun inspect = runCli({QStringLiteral("inspect"), small});
+    QCOMPARE(inspect.exitCode, 0);
+    QVERIFY2(inspect.out.contains("format        llmperf"), inspect.out.constData());
+    QVERIFY2(inspect.out.contains("1 of 3 requests failed (error codes 429: 1)"),
+             inspect.out.constData());
+    const CliRun analyze = runCli({QStringLiteral("analyze"), small});
+    QCOMPARE(analyze.exitCode, 0);
+    QVERIFY2(analyze.out.contains("3 records, 1 failed, 2 completed"), analyze.out.constData());
+    QVERIFY2(analyze.out.contains("ttft        n 2, mean 400; p50 400 ["), analyze.out.constData());
+    BS_REQUIRE_SHARED_DATA(shared);
+    const QString real =
+        shared + QStringLiteral("/llm/llmperf-leaderboard/raw_data/individual/perplexity_70b.json");
+    const QJsonObject r = analyzeFirstLlmRun(real);
+    QVERIFY(!r.isEmpty());
+    QCOMPARE(r[QStringLiteral("failed")].toInt(), 2);
+    QVERIFY(std::fabs(ttftP99Ms(r) - 658.6804771299839) < 1e-9);
 }
 
 void TestCli::hostileCorpusGivesAClearOutcomeWithin10s_data()

@@ -82,6 +82,27 @@ const char* const kLlmBenchmark =
     "{\"backend\": \"vllm\", \"completed\": 1, \"duration\": 1.0, \"mean_ttft_ms\": 5.0}\n"
     "{\"backend\": \"sglang\", \"completed\": 1, \"duration\": 2.0, \"median_ttft_ms\": 5.0, "
     "\"median_e2e_latency_ms\": 9.0}\n";
+const char* const kRequestLog =
+    "{\"request_id\": \"a\", \"input_toks\": 10, \"output_toks\": 5, \"arrival_time\": 1.7e9, "
+    "\"queued_ts\": 100.0, \"scheduled_ts\": 100.5, \"first_token_ts\": 101.0, "
+    "\"last_token_ts\": 103.0}\n"
+    "{\"request_id\": \"b\", \"input_toks\": 20, \"output_toks\": 2, \"arrival_time\": 1.7e9, "
+    "\"queued_ts\": 101.0, \"scheduled_ts\": 101.0, \"first_token_ts\": 102.0, "
+    "\"last_token_ts\": 102.5}\n";
+const char* const kEngineSeries =
+    "t,prompt_throughput,gen_throughput,running,waiting,kv_cache_pct\n"
+    "1.0,10.0,0.0,1,0,5.0\n"
+    "2.0,20.0,2.0,1,1,10.0\n";
+const char* const kGenAiPerf =
+    "{\n"
+    "  \"request_throughput\": {\"unit\": \"requests/sec\", \"avg\": 1.0},\n"
+    "  \"time_to_first_token\": {\"unit\": \"ms\", \"avg\": 50.0}\n"
+    "}\n";
+const char* const kLlmPerf =
+    "[\n"
+    "  {\"error_code\": null, \"ttft_s\": 0.3, \"end_to_end_latency_s\": 2.3, "
+    "\"number_output_tokens\": 100, \"number_input_tokens\": 50}\n"
+    "]\n";
 const char* const kBailian =
     "{\"chat_id\": 1, \"timestamp\": 61.1, \"input_length\": 521, \"output_length\": 132, "
     "\"type\": \"text\"}\n"
@@ -172,6 +193,22 @@ void addEncodingRows(const char* reader, const char* valid)
            QStringLiteral("binary data (a NUL byte) in what should be a text file"));
     addRow(tag("UTF-16 with BOM").constData(), reader, utf16WithBom(valid), int(ErrorCode::Format),
            1, QStringLiteral("the file is UTF-16 encoded"));
+    addRow(tag("UTF-8 BOM").constData(), reader, QByteArray("\xef\xbb\xbf") + valid, kReads, -1, {},
+           valid);
+    addRow(tag("CRLF").constData(), reader, withCrlf(valid), kReads, -1, {}, valid);
+}
+
+/// The encoding rows of a reader of one JSON document; `binary` is its message for a NUL byte.
+void addJsonEncodingRows(const char* reader, const char* valid, const QString& binaryMessage)
+{
+    const auto tag = [reader](const char* what) -> QByteArray {
+        return QByteArray(reader) + ": " + what;
+    };
+    const int format = int(ErrorCode::Format);
+    addRow(tag("empty").constData(), reader, {}, format, 0, QStringLiteral("the file is empty"));
+    addRow(tag("binary").constData(), reader, binary(), format, 1, binaryMessage);
+    addRow(tag("UTF-16 with BOM").constData(), reader, utf16WithBom(valid), format, 1,
+           QStringLiteral("the file is UTF-16 encoded"));
     addRow(tag("UTF-8 BOM").constData(), reader, QByteArray("\xef\xbb\xbf") + valid, kReads, -1, {},
            valid);
     addRow(tag("CRLF").constData(), reader, withCrlf(valid), kReads, -1, {}, valid);
@@ -358,14 +395,9 @@ void TestIoBadInput::badInput_data()
 
     // Chrome trace / Kineto JSON (no lines: the huge "line" is a huge string token)
     r = "kineto_trace";
-    addRow("kineto_trace: empty", r, {}, format, 0, QStringLiteral("the file is empty"));
-    addRow("kineto_trace: binary", r, binary(), format, 1,
-           QStringLiteral("binary data (a NUL byte at byte 7) in what should be a JSON file"));
-    addRow("kineto_trace: UTF-16 with BOM", r, utf16WithBom(kKineto), format, 1,
-           QStringLiteral("the file is UTF-16 encoded"));
-    addRow("kineto_trace: UTF-8 BOM", r, QByteArray("\xef\xbb\xbf") + kKineto, kReads, -1, {},
-           kKineto);
-    addRow("kineto_trace: CRLF", r, withCrlf(kKineto), kReads, -1, {}, kKineto);
+    addJsonEncodingRows(
+        r, kKineto,
+        QStringLiteral("binary data (a NUL byte at byte 7) in what should be a JSON file"));
     addRow("kineto_trace: truncated", r, cut(kKineto, 40), format, 3,
            QStringLiteral("the data ends inside a string"));
     addRow("kineto_trace: huge token", r,
@@ -543,6 +575,68 @@ void TestIoBadInput::badInput_data()
                           "number"));
     addRow("llm_benchmark: CSV rows appended", r, QByteArray(kLlmBenchmark) + kBurstGpt, format, 3,
            QStringLiteral("not a JSON object"));
+
+    // Serving engine request logs (JSON Lines) and engine state series (CSV)
+    r = "llm_request_log";
+    addEncodingRows(r, kRequestLog);
+    addHugeLineRow(r, kRequestLog, 2);
+    addRow("llm_request_log: negative queued_ts", r,
+           replaceLine(kRequestLog, 1,
+                       "{\"request_id\": \"b\", \"input_toks\": 1, \"output_toks\": 1, "
+                       "\"queued_ts\": -1, \"scheduled_ts\": 0, \"first_token_ts\": 0, "
+                       "\"last_token_ts\": 0}"),
+           value, 2,
+           QStringLiteral("\"queued_ts\" holds -1, not a non-negative number of seconds"));
+    addRow("llm_request_log: last token before first", r,
+           replaceLine(kRequestLog, 1,
+                       "{\"request_id\": \"b\", \"input_toks\": 1, \"output_toks\": 1, "
+                       "\"queued_ts\": 1, \"scheduled_ts\": 1, \"first_token_ts\": 3, "
+                       "\"last_token_ts\": 2}"),
+           value, 2, QStringLiteral("\"last_token_ts\" comes before \"first_token_ts\""));
+    addRow("llm_request_log: key missing", r,
+           replaceLine(kRequestLog, 1, "{\"request_id\": \"b\", \"queued_ts\": 1}"), format, 2,
+           QStringLiteral("no \"scheduled_ts\""));
+    addRow("llm_request_log: CSV rows appended", r, QByteArray(kRequestLog) + kBurstGpt, format, 3,
+           QStringLiteral("not a JSON object"));
+    addRow("llm_request_log: cut short", r, QByteArray(kRequestLog).chopped(1), kReads, 2,
+           kCutShort);
+    // GenAI-Perf / AIPerf exports: one pretty-printed JSON document
+    r = "genai_perf";
+    addJsonEncodingRows(
+        r, kGenAiPerf,
+        QStringLiteral("binary data (a NUL byte) in what should be a text or JSON file"));
+    addRow("genai_perf: truncated", r, cut(kGenAiPerf, 2), format, 4,
+           QStringLiteral("JSON syntax error"));
+    addRow("genai_perf: Inf", r, QByteArray(kGenAiPerf).replace("50.0", "1e999"), value, 3,
+           QStringLiteral("the number 1e999 is too large to hold"));
+    addRow("genai_perf: a vLLM result", r, kLlmBenchmark, format, 2,
+           QStringLiteral("JSON syntax error"));
+    // LLMPerf summary / individual responses: one JSON document
+    r = "llmperf";
+    addJsonEncodingRows(r, kLlmPerf,
+                        QStringLiteral("binary data (a NUL byte) in what should be a text or "
+                                       "JSON file"));
+    addRow("llmperf: negative end-to-end latency", r, QByteArray(kLlmPerf).replace("2.3", "-2.3"),
+           value, 0, QStringLiteral("\"request 0.end_to_end_latency_s\" holds -2.3"));
+    addRow("llmperf: fractional token count", r, QByteArray(kLlmPerf).replace("100", "99.5"), value,
+           0,
+           QStringLiteral("\"request 0.number_output_tokens\" holds 99.5, not a token "
+                          "count"));
+    r = "llm_engine_series";
+    addEncodingRows(r, kEngineSeries);
+    addHugeLineRow(r, kEngineSeries, 3);
+    addRow("llm_engine_series: NaN running", r,
+           replaceLine(kEngineSeries, 2, "2.0,20.0,2.0,nan,1,10.0"), value, 3, kNotFinite);
+    addRow("llm_engine_series: negative KV use", r,
+           replaceLine(kEngineSeries, 2, "2.0,20.0,2.0,1,1,-10.0"), value, 3, kNegative);
+    addRow("llm_engine_series: time repeats", r,
+           replaceLine(kEngineSeries, 2, "1.0,20.0,2.0,1,1,10.0"), value, 3,
+           QStringLiteral("t goes back or repeats"));
+    addRow("llm_engine_series: column missing", r,
+           replaceLine(kEngineSeries, 0, "t,prompt_throughput,gen_throughput,running,waiting"),
+           format, 1, QStringLiteral("no \"kv_cache_pct\" column"));
+    addRow("llm_engine_series: cut short", r, QByteArray(kEngineSeries).chopped(1), kReads, 3,
+           kCutShort);
 }
 
 void TestIoBadInput::badInput()
@@ -605,14 +699,25 @@ void TestIoBadInput::badInput()
 // A reader added to the registry must be added to the corpus above.
 void TestIoBadInput::everyReaderIsCovered()
 {
-    QStringList covered = {QStringLiteral("perf_analyzer"),   QStringLiteral("model_analyzer"),
-                           QStringLiteral("mlperf_summary"),  QStringLiteral("mlperf_detail"),
-                           QStringLiteral("mlperf_spl"),      QStringLiteral("kineto_trace"),
-                           QStringLiteral("nvidia_smi"),      QStringLiteral("sweep_csv"),
-                           QStringLiteral("power_csv"),       QStringLiteral("request_trace_csv"),
-                           QStringLiteral("azure_llm_trace"), QStringLiteral("burstgpt_trace"),
-                           QStringLiteral("mooncake_trace"),  QStringLiteral("bailian_trace"),
-                           QStringLiteral("llm_benchmark")};
+    QStringList covered = {QStringLiteral("perf_analyzer"),
+                           QStringLiteral("model_analyzer"),
+                           QStringLiteral("mlperf_summary"),
+                           QStringLiteral("mlperf_detail"),
+                           QStringLiteral("mlperf_spl"),
+                           QStringLiteral("kineto_trace"),
+                           QStringLiteral("nvidia_smi"),
+                           QStringLiteral("sweep_csv"),
+                           QStringLiteral("power_csv"),
+                           QStringLiteral("request_trace_csv"),
+                           QStringLiteral("azure_llm_trace"),
+                           QStringLiteral("burstgpt_trace"),
+                           QStringLiteral("mooncake_trace"),
+                           QStringLiteral("bailian_trace"),
+                           QStringLiteral("llm_benchmark"),
+                           QStringLiteral("llm_request_log"),
+                           QStringLiteral("llm_engine_series"),
+                           QStringLiteral("genai_perf"),
+                           QStringLiteral("llmperf")};
     QStringList registered;
     for (const auto& info : io::availableReaders())
         registered << QString::fromStdString(info.name);

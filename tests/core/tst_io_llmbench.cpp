@@ -38,6 +38,7 @@ private Q_SLOTS:
     void vllmSaveResultWithArrays();
     void sglangOneRunPerLine();
     void vllmAppendResult();
+    void vllmPrettyPrintedResult();
     void badInput_data();
     void badInput();
 };
@@ -123,6 +124,26 @@ void TestIoLlmBench::vllmAppendResult()
     QVERIFY(b.requests.empty());
 }
 
+// vllm_pretty.json is the first run of vllm_append.jsonl written with json.dumps(indent=4):
+// detected, and read to the same run (same figures, line 1).
+void TestIoLlmBench::vllmPrettyPrintedResult()
+{
+    auto dataset = test::readFixture(QStringLiteral("llm/vllm_pretty.json"));
+    BS_VERIFY_READ(dataset);
+    QCOMPARE(dataset->provenance.reader, std::string("llm_benchmark"));
+    auto lines = readRuns(test::testDataPath(QStringLiteral("llm/vllm_append.jsonl")));
+    QVERIFY(lines);
+    const auto& pretty = dataset->llmRuns()->runs.front();
+    const auto& oneLine = lines->runs.front();
+    QCOMPARE(dataset->llmRuns()->runs.size(), std::size_t(1));
+    QCOMPARE(pretty.line, std::int64_t(1));
+    QCOMPARE(pretty.requests.size(), std::size_t(3));
+    QCOMPARE(*pretty.requests[0].tpotS, 0.05);
+    QCOMPARE(pretty.metrics.at("ttft").percentileS.at("99"), 0.199);
+    QCOMPARE(pretty.knobs, oneLine.knobs);
+    QCOMPARE(*pretty.completed, *oneLine.completed);
+}
+
 void TestIoLlmBench::badInput_data()
 {
     QTest::addColumn<QString>("file");
@@ -139,6 +160,10 @@ void TestIoLlmBench::badInput_data()
         << "vllm_bad_json.jsonl"
         << "2:54: not a JSON object: syntax error while parsing object separator - unexpected "
            "number literal; expected ':'";
+    QTest::newRow("pretty-printed, a comma missing")
+        << "vllm_pretty_bad.json"
+        << "6:18: JSON syntax error: syntax error while parsing object - unexpected string "
+           "literal; expected '}'";
     QTest::newRow("not a benchmark run")
         << "not_a_run.jsonl"
         << "1:0: not a vLLM or SGLang benchmark result (no \"completed\" and no TTFT or latency "

@@ -157,6 +157,34 @@ inline void checkKernels(const data::KernelTrace& trace)
     }
 }
 
+/// LLM runs: every time, rate, count and power finite and non-negative, as the readers promise.
+inline void checkLlmRuns(const data::LlmRunSet& set)
+{
+    for (const auto& run : set.runs) {
+        for (const auto* v :
+             {&run.requestRatePerS, &run.maxConcurrency, &run.durationS, &run.requestsPerS,
+              &run.outputTokensPerS, &run.totalTokensPerS, &run.goodputPerS, &run.promptTokensPerS})
+            checkValue(*v, true, "LLM run figure");
+        for (const auto& r : run.requests) {
+            for (const auto* v : {&r.arrivalS, &r.ttftS, &r.tpotS, &r.e2eS, &r.queueS})
+                checkValue(*v, true, "LLM request time");
+            for (double gap : r.itlS)
+                checkValue(gap, true, "LLM inter-token gap");
+            require(io::isValidUtf8(r.error), "LLM request error is not UTF-8", r.error);
+        }
+        for (const auto& s : run.engineSeries) {
+            for (double v : {s.timeS, s.promptTokensPerS, s.outputTokensPerS, s.kvCacheUsePct})
+                checkValue(v, true, "engine sample");
+            require(s.running >= 0 && s.waiting >= 0, "negative engine request count");
+        }
+        for (const auto& g : run.gpus) {
+            for (const auto* v : {&g.meanPowerW, &g.maxPowerW, &g.energyCounterRiseJ,
+                                  &g.meanUtilizationPct, &g.meanSmClockMhz})
+                checkValue(*v, true, "GPU telemetry figure");
+        }
+    }
+}
+
 /// A dataset survives saving into a project and reading it back, with its numbers intact.
 inline void checkProjectRoundTrip(const data::Dataset& dataset)
 {
@@ -196,6 +224,8 @@ inline void checkRead(const Expected<data::Dataset>& result, const std::string& 
         checkRequests(*trace);
     else if (const auto kernels = dataset.kernelTrace())
         checkKernels(*kernels);
+    else if (const auto runs = dataset.llmRuns())
+        checkLlmRuns(*runs);
     checkProjectRoundTrip(dataset);
 }
 

@@ -1,0 +1,85 @@
+#include "analysis/llmrunfigures.h"
+
+#include <algorithm>
+
+namespace bs::analysis {
+
+LlmInFlight llmInFlight(const data::LlmRun& run)
+{
+    LlmInFlight out;
+    double firstS = 0.0, lastS = 0.0, busyS = 0.0;
+    bool any = false;
+    for (const auto& r : run.requests) {
+        if (!r.arrivalS || !r.e2eS)
+            continue;
+        firstS = any ? std::min(firstS, *r.arrivalS) : *r.arrivalS;
+        lastS = any ? std::max(lastS, *r.arrivalS + *r.e2eS) : *r.arrivalS + *r.e2eS;
+        busyS += *r.e2eS;
+        any = true;
+    }
+    if (any && lastS > firstS) {
+        out.windowS = lastS - firstS;
+        out.fromRequests = busyS / *out.windowS;
+    }
+    if (!run.engineSeries.empty()) {
+        double inServer = 0.0, running = 0.0;
+        for (const auto& s : run.engineSeries) {
+            inServer += double(s.running) + double(s.waiting);
+            running += double(s.running);
+        }
+        const double n = double(run.engineSeries.size());
+        out.fromEngineSeries = inServer / n;
+        out.runningFromEngineSeries = running / n;
+    }
+    if (out.fromRequests && out.fromEngineSeries && *out.fromRequests > 0.0)
+        out.relativeDifference = (*out.fromEngineSeries - *out.fromRequests) / *out.fromRequests;
+    return out;
+}
+
+std::optional<LlmGoodput> llmGoodput(const data::LlmRun& run, const LlmSla& sla)
+{
+    if (sla.empty() || run.requests.empty())
+        return std::nullopt;
+    LlmGoodput g;
+    const auto window = llmInFlight(run).windowS;
+    g.durationS = run.durationS.value_or(window.value_or(0.0));
+    if (g.durationS <= 0.0)
+        return std::nullopt;
+    for (const auto& r : run.requests) {
+        if (!r.ok || !r.ttftS)
+            continue;
+        ++g.judged;
+        const bool ttftMet = !sla.ttftS || *r.ttftS <= *sla.ttftS;
+        const bool tpotMet = !sla.tpotS || !r.tpotS || *r.tpotS <= *sla.tpotS;
+        g.good += ttftMet && tpotMet ? 1 : 0;
+    }
+    if (g.judged == 0)
+        return std::nullopt;
+    g.perS = double(g.good) / g.durationS;
+    return g;
+}
+
+std::optional<LlmEnergy> llmEnergy(const data::LlmRun& run)
+{
+    const bool knowsUtilization = std::any_of(run.gpus.begin(), run.gpus.end(),
+                                              [](const auto& g) { return g.meanUtilizationPct; });
+    LlmEnergy e;
+    for (const auto& g : run.gpus) {
+        const bool serving = !knowsUtilization || g.meanUtilizationPct.value_or(0.0) > 0.0;
+        if (serving && g.meanPowerW) {
+            e.servingGpus.push_back(g.gpu);
+            e.servingPowerW += *g.meanPowerW;
+        }
+    }
+    if (e.servingGpus.empty())
+        return std::nullopt;
+    if (run.outputTokensPerS && *run.outputTokensPerS > 0.0)
+        e.perOutputTokenJ = e.servingPowerW / *run.outputTokensPerS;
+    if (run.requestsPerS && *run.requestsPerS > 0.0)
+        e.perRequestJ = e.servingPowerW / *run.requestsPerS;
+    if (!e.perOutputTokenJ && !e.perRequestJ)
+        return std::nullopt;
+    return e;
+}
+
+} // namespace bs::analysis

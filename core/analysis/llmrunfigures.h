@@ -1,0 +1,64 @@
+#pragma once
+
+#include "data/llmrun.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace bs::analysis {
+
+/// Mean number of requests in the server, two ways that must agree when both are right:
+/// Little's law over the per-request records (the sum of their E2E times divided by the window
+/// from the first arrival to the last token) and the engine's own running + waiting counts
+/// averaged over its samples.
+struct LlmInFlight
+{
+    std::optional<double> fromRequests;
+    std::optional<double> windowS; ///< First arrival -> last token of the records.
+    std::optional<double> fromEngineSeries;
+    std::optional<double> runningFromEngineSeries; ///< The batch alone, queue left out.
+    /// (engine series - requests) / requests, when both are there.
+    std::optional<double> relativeDifference;
+};
+
+LlmInFlight llmInFlight(const data::LlmRun& run);
+
+/// A serving SLA on TTFT and TPOT; an empty limit is not judged.
+struct LlmSla
+{
+    std::optional<double> ttftS, tpotS;
+    bool empty() const { return !ttftS && !tpotS; }
+};
+
+/// Requests that met the SLA, per second of the run (vLLM's definition of goodput: successful
+/// requests whose TTFT and TPOT are both within their limits, over the benchmark duration).
+/// A request with one output token has no TPOT and meets any TPOT limit.
+struct LlmGoodput
+{
+    std::uint64_t judged = 0; ///< Successful requests with a TTFT.
+    std::uint64_t good = 0;
+    double durationS = 0.0; ///< The tool's duration, else the records' window.
+    double perS = 0.0;
+};
+
+/// Empty without an SLA, per-request records or a duration.
+std::optional<LlmGoodput> llmGoodput(const data::LlmRun& run, const LlmSla& sla);
+
+/// Energy from GPU telemetry: the serving GPUs' mean power divided by the output token rate
+/// (and by the request rate). The serving GPUs are those with a mean utilisation above zero
+/// (a node's idle GPUs are left out); all of them when the telemetry has no utilisation.
+/// Mean power rather than the energy counter, because a tool's telemetry window can be longer
+/// than its measured requests.
+struct LlmEnergy
+{
+    std::vector<std::string> servingGpus;
+    double servingPowerW = 0.0;
+    std::optional<double> perOutputTokenJ, perRequestJ;
+};
+
+/// Empty without telemetry or without a rate to divide by.
+std::optional<LlmEnergy> llmEnergy(const data::LlmRun& run);
+
+} // namespace bs::analysis
