@@ -10,6 +10,7 @@
 #include <cmath>
 #include <filesystem>
 #include <limits>
+#include <vector>
 
 namespace bs::io {
 
@@ -51,7 +52,7 @@ Expected<double> RequestLogParser::seconds(const nlohmann::json& object, const c
         return error(std::string("no \"") + key +
                      "\" (a request log line has request_id, "
                      "input_toks, output_toks, queued_ts, "
-                     "scheduled_ts, first_token_ts, last_token_ts)");
+                     "scheduled_ts (optional), first_token_ts, last_token_ts)");
     const double value = it->is_number() ? it->get<double>() : -1.0;
     if (!it->is_number() || !std::isfinite(value) || value < 0.0)
         return error(std::string("\"") + key + "\" holds " + it->dump() +
@@ -79,17 +80,20 @@ Expected<data::LlmRequest> RequestLogParser::record(const nlohmann::json& object
     if (!object.is_object())
         return error("not a JSON object");
     Stamps t{};
-    const std::pair<const char*, double*> stamps[] = {{"queued_ts", &t.queued},
-                                                      {"scheduled_ts", &t.scheduled},
-                                                      {"first_token_ts", &t.firstToken},
-                                                      {"last_token_ts", &t.lastToken}};
+    // scheduled_ts is optional: without it the request has no queue time, the rest stands.
+    const bool scheduled = object.contains("scheduled_ts");
+    std::vector<std::pair<const char*, double*>> stamps = {{"queued_ts", &t.queued}};
+    if (scheduled)
+        stamps.push_back({"scheduled_ts", &t.scheduled});
+    stamps.push_back({"first_token_ts", &t.firstToken});
+    stamps.push_back({"last_token_ts", &t.lastToken});
     for (const auto& [key, field] : stamps) {
         auto value = seconds(object, key);
         if (!value)
             return value.error();
         *field = *value;
     }
-    for (std::size_t i = 1; i < std::size(stamps); ++i) {
+    for (std::size_t i = 1; i < stamps.size(); ++i) {
         if (*stamps[i].second < *stamps[i - 1].second)
             return error(std::string("\"") + stamps[i].first + "\" comes before \"" +
                              stamps[i - 1].first +
@@ -106,7 +110,8 @@ Expected<data::LlmRequest> RequestLogParser::record(const nlohmann::json& object
     r.outputTokens = *output;
     r.ttftS = t.firstToken - t.queued;
     r.e2eS = t.lastToken - t.queued;
-    r.queueS = t.scheduled - t.queued;
+    if (scheduled)
+        r.queueS = t.scheduled - t.queued;
     if (*output > 1)
         r.tpotS = (t.lastToken - t.firstToken) / double(*output - 1);
     m_queuedTs.push_back(t.queued);

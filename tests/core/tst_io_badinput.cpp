@@ -595,7 +595,7 @@ void TestIoBadInput::badInput_data()
            value, 2, QStringLiteral("\"last_token_ts\" comes before \"first_token_ts\""));
     addRow("llm_request_log: key missing", r,
            replaceLine(kRequestLog, 1, "{\"request_id\": \"b\", \"queued_ts\": 1}"), format, 2,
-           QStringLiteral("no \"scheduled_ts\""));
+           QStringLiteral("no \"first_token_ts\""));
     addRow("llm_request_log: CSV rows appended", r, QByteArray(kRequestLog) + kBurstGpt, format, 3,
            QStringLiteral("not a JSON object"));
     addRow("llm_request_log: cut short", r, QByteArray(kRequestLog).chopped(1), kReads, 2,

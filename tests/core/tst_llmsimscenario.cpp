@@ -87,11 +87,11 @@ void TestLlmSimScenario::requestLogErrorsNameLineAndKey_data()
     QTest::addColumn<QString>("file");
     QTest::addColumn<QString>("expected");
     QTest::newRow("missing key") << QStringLiteral("requests_missing_key.jsonl")
-                                 << QStringLiteral("requests_missing_key.jsonl:2: the key "
-                                                   "'first_token_ts' is missing");
+                                 << QStringLiteral("requests_missing_key.jsonl:2: no "
+                                                   "\"first_token_ts\"");
     QTest::newRow("out of order") << QStringLiteral("requests_out_of_order.jsonl")
-                                  << QStringLiteral(
-                                         "requests_out_of_order.jsonl:1: timestamps out of order");
+                                  << QStringLiteral("requests_out_of_order.jsonl:1: "
+                                                    "\"first_token_ts\" comes before");
     QTest::newRow("not a log") << QStringLiteral("replay_small.json")
                                << QStringLiteral("replay_small.json:1:");
 }
