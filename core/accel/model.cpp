@@ -56,6 +56,12 @@ Model::Model(const ModelParams& params)
     m_weightBytes = w.weightElements * bytes;
     m_activationBytesPerItem =
         w.activationElementsPerItem * bytes * std::pow(phi, w.fusionTrafficExponent);
+    // Resident memory counts what is alive at once, not what is moved: intermediate tensors
+    // are freed layer by layer, a KV cache stays.
+    m_residentBytesPerItem =
+        (w.residentActivationElementsPerItem > 0.0 ? w.residentActivationElementsPerItem
+                                                   : w.activationElementsPerItem) *
+        bytes;
     m_computeSPerItem = m_flopsPerItem / rate;
     m_weightS = m_weightBytes / bandwidth;
     m_activationSPerItem = m_activationBytesPerItem / bandwidth;
@@ -135,8 +141,8 @@ Prediction Model::predict(int batch) const
     p.serviceS = m_overheadS + kernelS(p.computeS, p.memoryS);
     p.throughputPerS = b / p.serviceS;
     p.energyPerInferenceJ = p.powerW * p.serviceS / b;
-    p.memoryBytesNeeded = m_weightBytes + m_activationBytesPerItem * b;
-    p.arithmeticIntensity = m_flopsPerItem * b / p.memoryBytesNeeded;
+    p.arithmeticIntensity = m_flopsPerItem * b / (m_weightBytes + m_activationBytesPerItem * b);
+    p.memoryBytesNeeded = m_weightBytes + m_residentBytesPerItem * b;
     p.ridgePoint = m_ridge;
     if (m_overheadS >= std::max(p.computeS, p.memoryS))
         p.bound = Bound::Overhead;

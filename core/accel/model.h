@@ -40,7 +40,7 @@ struct Prediction
     double overheadS = 0.0;         ///< t_host + launches.
     double computeS = 0.0;          ///< F(b)/(P·η_c) at this clock.
     double memoryS = 0.0;           ///< M(b)/(BW·η_m).
-    double memoryBytesNeeded = 0.0; ///< Weights + activation bytes of b items.
+    double memoryBytesNeeded = 0.0; ///< Weights + resident activation bytes of b items.
     bool fitsInMemory = true;       ///< False when the device capacity is known and exceeded.
 };
 
@@ -166,6 +166,7 @@ private:
     double m_flopsPerItem = 0.0;
     double m_weightBytes = 0.0;
     double m_activationBytesPerItem = 0.0;
+    double m_residentBytesPerItem = 0.0; ///< Activation bytes alive at once, per item.
     double m_overheadS = 0.0;
     double m_smoothP = 0.0; ///< 0 = hard max.
     double m_ridge = 0.0;

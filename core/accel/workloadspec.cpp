@@ -21,6 +21,8 @@ Expected<WorkloadSpec> workloadFromJson(const nlohmann::json& object, const std:
     spec.weightElements = fields.number("weight_elements", NumberRule::nonNegative());
     spec.activationElementsPerItem =
         fields.number("activation_elements_per_item", NumberRule::nonNegative());
+    spec.residentActivationElementsPerItem =
+        fields.numberOr("resident_activation_elements_per_item", 0.0, NumberRule::nonNegative());
     spec.kernels = fields.numberOr("kernels", 0.0, NumberRule::nonNegative());
     spec.inputElementsPerItem =
         fields.numberOr("input_elements_per_item", 0.0, NumberRule::nonNegative());
@@ -50,6 +52,8 @@ nlohmann::json toJson(const WorkloadSpec& spec)
         {"fusion_traffic_exponent", spec.fusionTrafficExponent},
         {"default_precision", precisionName(spec.defaultPrecision)},
     };
+    if (spec.residentActivationElementsPerItem > 0.0)
+        out["resident_activation_elements_per_item"] = spec.residentActivationElementsPerItem;
     if (spec.inputElementsPerItem > 0.0)
         out["input_elements_per_item"] = spec.inputElementsPerItem;
     writeSources(out, spec.sources);

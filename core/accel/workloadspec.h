@@ -20,7 +20,10 @@ struct WorkloadSpec
     double flopsPerItem = 0.0;              ///< Math per item (2 per multiply-add).
     double weightElements = 0.0;            ///< Read once per batch, whatever the batch size.
     double activationElementsPerItem = 0.0; ///< Moved to/from memory per item (incl. KV cache).
-    double kernels = 0.0;                   ///< Kernel launches per batch, unfused.
+    /// Activation elements of one item alive at once at the peak (a layer's tensors, a KV
+    /// cache): what the memory check counts. 0 = unknown: the traffic above, an upper bound.
+    double residentActivationElementsPerItem = 0.0;
+    double kernels = 0.0; ///< Kernel launches per batch, unfused.
     /// Elements of one item's input as the host sends it (0 = unknown): sizes input copies.
     double inputElementsPerItem = 0.0;
     double hostOverheadS = 0.0; ///< Fixed host/runtime time per batch, besides launches.
