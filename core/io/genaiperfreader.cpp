@@ -242,7 +242,7 @@ void ExportReader::otherFigures(data::LlmRun& run)
             continue;
         if (value.is_object() && value.contains("avg") && value["avg"].is_number())
             run.knobs[key + ".avg"] =
-                formatNumber(value["avg"].get<double>()) + " " + value.value("unit", std::string());
+                formatNumber(value["avg"].get<double>()) + " " + textOr(value, "unit");
         else if (value.is_string() || value.is_boolean())
             run.knobs[key] = value.is_string() ? value.get<std::string>() : value.dump();
     }

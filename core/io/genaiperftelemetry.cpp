@@ -1,5 +1,7 @@
 #include "io/genaiperftelemetry.h"
 
+#include "io/jsonfields.h"
+
 #include <cmath>
 #include <functional>
 
@@ -105,7 +107,7 @@ Status visitGenAiPerf(const json& stats, const std::string& path, const MetricVi
     for (const auto& [metric, perGpu] : stats.items()) {
         if (!perGpu.is_object())
             return telemetryError(path, "telemetry_stats." + metric, "is not an object");
-        const std::string unit = perGpu.value("unit", std::string());
+        const std::string unit = textOr(perGpu, "unit");
         for (const auto& [gpu, values] : perGpu.items()) {
             if (gpu == "unit")
                 continue;
@@ -133,10 +135,10 @@ Status visitAiPerf(const json& data, const std::string& path, const MetricVisito
             const auto metrics = record.find("metrics");
             if (!record.is_object() || metrics == record.end() || !metrics->is_object())
                 return telemetryError(path, where, "has no \"metrics\" object");
-            names[gpu] = record.value("gpu_name", std::string());
+            names[gpu] = textOr(record, "gpu_name");
             for (const auto& [metric, values] : metrics->items()) {
                 const std::string unit =
-                    values.is_object() ? values.value("unit", std::string()) : std::string();
+                    values.is_object() ? textOr(values, "unit") : std::string();
                 if (auto status = visit(gpu, {metric, unit, &values, where + ".metrics." + metric});
                     !status)
                     return status;

@@ -446,6 +446,14 @@ Status JsonFields::finish()
     return {};
 }
 
+std::string textOr(const nlohmann::json& object, const char* key, std::string fallback)
+{
+    if (!object.is_object())
+        return fallback;
+    const auto it = object.find(key);
+    return it != object.end() && it->is_string() ? it->get<std::string>() : fallback;
+}
+
 void putOptional(nlohmann::json& object, const char* key, const std::optional<double>& value)
 {
     if (value)

@@ -94,6 +94,10 @@ private:
     std::optional<Error> m_error;
 };
 
+/// The string under `key`, or `fallback` when the key is absent or holds something else (a
+/// label a file may omit or get wrong; json::value would throw on a number).
+std::string textOr(const nlohmann::json& object, const char* key, std::string fallback = {});
+
 /// Writes value under key when it is set; leaves the key out otherwise.
 void putOptional(nlohmann::json& object, const char* key, const std::optional<double>& value);
 

@@ -106,7 +106,7 @@ Expected<data::LlmRun> readSummary(const json& doc, ReaderContext& context)
         run.requestsPerS = **perMinute / 60.0;
     run.outputTokensPerS = *output;
     run.maxConcurrency = *concurrency;
-    run.model = doc.value("model", std::string());
+    run.model = textOr(doc, "model");
     for (const auto& [key, value] : doc.items()) {
         if (key.rfind("results_", 0) != 0 && !value.is_structured() && !value.is_null())
             run.knobs[key] = value.is_string() ? value.get<std::string>() : value.dump();
@@ -120,7 +120,7 @@ Expected<data::LlmRun> readSummary(const json& doc, ReaderContext& context)
     if (*errors && **errors > 0.0)
         context.warnings.add("failed requests", 0,
                              formatNumber(**errors) + " requests failed (error codes " +
-                                 doc.value("results_error_code_frequency", std::string("?")) +
+                                 textOr(doc, "results_error_code_frequency", "?") +
                                  "); LLMPerf's statistics leave them out");
     return run;
 }
@@ -156,7 +156,7 @@ Expected<data::LlmRequest> readRequest(const json& record, std::size_t index,
     if (code != record.end() && !code->is_null()) {
         // LLMPerf writes zeros in every latency of a failed request: they are not kept.
         r.ok = false;
-        const std::string message = record.value("error_msg", std::string());
+        const std::string message = textOr(record, "error_msg");
         r.error = message.empty() ? "error code " + code->dump() : message;
         return r;
     }

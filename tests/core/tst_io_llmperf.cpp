@@ -37,6 +37,7 @@ private Q_SLOTS:
     void constructedIndividualResponses();
     void badInput_data();
     void badInput();
+    void labelsOfTheWrongTypeAreNotFatal();
 };
 
 void TestIoLlmPerf::summary()
@@ -113,6 +114,23 @@ void TestIoLlmPerf::badInput()
     auto dataset = test::readFixtureAs(QStringLiteral("llm/") + file, "llmperf");
     QVERIFY(!dataset);
     QCOMPARE(test::whereAndWhy(dataset.error()), expected);
+}
+
+void TestIoLlmPerf::labelsOfTheWrongTypeAreNotFatal()
+{
+    // Found by fuzz_llmperf: a number where the model name belongs threw out of the reader.
+    const std::string text = R"({
+    "model":  2,
+    "results_ttft_s_quantiles_p99": "fast",
+    "results_num_completed_requests": 3
+})";
+    io::ReadOptions options;
+    options.format = "llmperf";
+    auto dataset = io::readDatasetFromBytes(text, "summary.json", options);
+    // The reader gets past the numeric model name and reports the real problem.
+    QVERIFY(!dataset);
+    QVERIFY2(dataset.error().toString().find("results_ttft_s_quantiles_p99") != std::string::npos,
+             dataset.error().toString().c_str());
 }
 
 QTEST_APPLESS_MAIN(TestIoLlmPerf)
