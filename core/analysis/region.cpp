@@ -8,6 +8,7 @@
 #include "analysis/regionevaluator.h"
 #include "analysis/regionfinalize.h"
 #include "analysis/regiongrid.h"
+#include "util/numbertext.h"
 #include "util/threadpool.h"
 
 #include <algorithm>
@@ -407,6 +408,48 @@ Status checkShardSet(const std::vector<RegionResult>& shards)
     return {};
 }
 
+/// A cell's checks and status must be what its own metrics give under the spec's limits. A
+/// shard is a file people copy between machines: an edited or corrupted one (a p99 of 1e300 s
+/// still marked "satisfied") must not turn into a recommendation. The JSON round trip is exact,
+/// so an honest shard agrees to the last bit.
+std::optional<std::string> verdictDisagreement(const RegionConstraints& constraints,
+                                               const RegionCell& cell)
+{
+    if (cell.status == CellStatus::Error)
+        return std::nullopt;
+    bool withThroughput = false;
+    for (const auto& check : cell.checks)
+        withThroughput = withThroughput || check.kind == ConstraintKind::Throughput;
+    const auto verdict = checkConstraints(constraints, cell.metrics, 1.0, withThroughput);
+    const auto cellName = "cell " + std::to_string(cell.index);
+    if (verdict.checks.size() != cell.checks.size())
+        return cellName + ": it holds " + std::to_string(cell.checks.size()) +
+               " constraint check(s), its metrics and the spec give " +
+               std::to_string(verdict.checks.size());
+    for (std::size_t i = 0; i < verdict.checks.size(); ++i) {
+        const auto& expected = verdict.checks[i];
+        const auto& stored = cell.checks[i];
+        // `decided` depends on the stage's interval rule (short run or full run): not rechecked.
+        const bool agrees = expected.kind == stored.kind &&
+                            expected.satisfied == stored.satisfied &&
+                            !(expected.value != stored.value) && !(expected.limit != stored.limit);
+        if (!agrees)
+            return cellName + ": its " + constraintName(stored.kind) + " check (value " +
+                   significant(stored.value, 4) + ", limit " + significant(stored.limit, 4) +
+                   (stored.satisfied ? ", met" : ", missed") +
+                   ") is not what its metrics give under the spec's limits";
+    }
+    const CellStatus expectedStatus = !cell.metrics.stable ? CellStatus::Unstable
+                                      : verdict.feasible   ? CellStatus::Feasible
+                                                           : CellStatus::Infeasible;
+    if (cell.status != expectedStatus || cell.binding != verdict.binding)
+        return cellName + ": its status '" + cellStatusName(cell.status) + "' (binding '" +
+               constraintName(cell.binding) + "') is not what its checks give ('" +
+               cellStatusName(expectedStatus) + "', binding '" + constraintName(verdict.binding) +
+               "')";
+    return std::nullopt;
+}
+
 /// A shard holds exactly the cells and capacity points of its policies.
 Status checkShardContents(const RegionGrid& grid, std::size_t position, const RegionResult& s)
 {
@@ -425,6 +468,10 @@ Status checkShardContents(const RegionGrid& grid, std::size_t position, const Re
     const bool capacity = grid.spec().capacity.enabled;
     if (policies != (capacity ? part.policies : std::vector<std::size_t>()))
         return shardError(position, s, "its capacity curve points are not those of its policies");
+    for (const auto& cell : s.cells) {
+        if (const auto why = verdictDisagreement(grid.spec().constraints, cell))
+            return shardError(position, s, *why + " (edited, or written by another version)");
+    }
     return {};
 }
 

@@ -14,6 +14,8 @@ struct CliRun
     int exitCode = -1;
     QByteArray out;
     QByteArray err;
+    bool finished = false; ///< Within the timeout (a hang is killed and reads false).
+    bool crashed = false;  ///< Ended by a signal (an abort, a sanitizer report, a segfault).
 };
 
 /// Waits up to `timeoutMs` (tests that must catch a hang keep their own deadline and kill).
@@ -21,8 +23,13 @@ inline CliRun runCli(const QStringList& args, int timeoutMs = 240000)
 {
     QProcess process;
     process.start(QStringLiteral(BATCHSCOPE_CLI_PATH), args);
-    process.waitForFinished(timeoutMs);
-    return {process.exitCode(), process.readAllStandardOutput(), process.readAllStandardError()};
+    const bool finished = process.waitForFinished(timeoutMs);
+    if (!finished) {
+        process.kill();
+        process.waitForFinished(5000);
+    }
+    return {process.exitCode(), process.readAllStandardOutput(), process.readAllStandardError(),
+            finished, finished && process.exitStatus() == QProcess::CrashExit};
 }
 
 } // namespace bs::test
