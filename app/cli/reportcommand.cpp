@@ -2,6 +2,7 @@
 #include "io/projectfile.h"
 #include "io/readdataset.h"
 #include "playbook/report.h"
+#include "playbook/reportoutput.h"
 #include "renderhooks.h"
 
 #include <nlohmann/json.hpp>
@@ -104,31 +105,6 @@ void loadReferencedDatasets(data::Project& project, CliIo& io)
     }
 }
 
-/// An output file that is one of the inputs would be replaced by the report: `report P -o P`
-/// silently turned the project into HTML. Compared as files (links and "./" included).
-Status refuseOverwritingInput(const std::string& output, const std::string& projectPath,
-                              const data::Project& project)
-{
-    std::error_code ec;
-    if (!std::filesystem::exists(output, ec))
-        return {};
-    auto same = [&output](const std::string& input) {
-        std::error_code error;
-        return !input.empty() && std::filesystem::equivalent(output, input, error);
-    };
-    if (same(projectPath))
-        return makeError(ErrorCode::Usage, output, 0, 0,
-                         "is the project being reported on; the report would replace it (choose "
-                         "another output file)");
-    for (const auto& dataset : project.datasets) {
-        if (same(dataset.provenance.path))
-            return makeError(ErrorCode::Usage, output, 0, 0,
-                             "is the file of dataset '" + dataset.name +
-                                 "'; the report would replace it (choose another output file)");
-    }
-    return {};
-}
-
 /// "2026-12-02 14:05 UTC"; SOURCE_DATE_EPOCH (reproducible builds) pins it.
 std::string generationTime()
 {
@@ -220,7 +196,7 @@ int runReport(const ParsedArgs& rawArgs, CliIo& io)
     auto project = io::loadProject(path);
     if (!project)
         return reportError(project.error(), args, io);
-    if (auto status = refuseOverwritingInput(*output, path, *project); !status)
+    if (auto status = playbook::refuseOverwritingInput(*output, path, *project); !status)
         return reportError(status.error(), args, io);
     loadReferencedDatasets(*project, io);
 

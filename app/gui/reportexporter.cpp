@@ -6,6 +6,7 @@
 #include "panels/messagebar.h"
 #include "pdfreport.h"
 #include "playbook/report.h"
+#include "playbook/reportoutput.h"
 
 #include <QDateTime>
 #include <QFileDialog>
@@ -47,13 +48,21 @@ void ReportExporter::exportTo(const QString& path)
         Q_EMIT finished(path, false, error);
         return;
     }
+    const data::Project project = m_document->project();
+    if (auto refused = playbook::refuseOverwritingInput(
+            path.toStdString(), m_document->filePath().toStdString(), project);
+        !refused) {
+        const QString error = QString::fromStdString(refused.error().toString());
+        m_messages->showError(tr("Report not written: %1").arg(error));
+        Q_EMIT finished(path, false, error);
+        return;
+    }
     playbook::ReportOptions options;
     options.generatedAt = QDateTime::currentDateTimeUtc()
                               .toString(QStringLiteral("yyyy-MM-dd HH:mm 'UTC'"))
                               .toStdString();
     options.fileStem = QFileInfo(path).completeBaseName().toStdString();
     options.projectPath = m_document->filePath().toStdString();
-    const data::Project project = m_document->project();
     m_jobs->run<widgets::JobOutcome<playbook::ReportBundle>>(
         QStringLiteral("report"), tr("Report"),
         [project, options](widgets::JobRunner::Context& context) {

@@ -21,6 +21,7 @@ target_sources(batchscope_core PRIVATE
     playbook/projectplaybook.cpp
     playbook/reportdocument.cpp
     playbook/reportjson.cpp
+    playbook/reportoutput.cpp
     playbook/scenarioset.cpp
     playbook/stagemetrics.cpp
     playbook/svgfigure.cpp

@@ -7,8 +7,10 @@
 #include "playbook/projectplaybook.h"
 #include "reportexporter.h"
 #include "state/settings.h"
+#include "testsupport.h"
 #include "views/sweepview.h"
 
+#include <QFileInfo>
 #include <QPushButton>
 #include <QTabWidget>
 #include <QToolButton>
@@ -24,6 +26,7 @@ private Q_SLOTS:
     void init();
     void walksAllFiveStepsAndDraftsTheMemo();
     void exportsTheReportInEveryFormat();
+    void exportRefusesToReplaceTheOpenProject();
     void attachesAChartToTheMemoAndItsReport();
 
 private:
@@ -122,6 +125,36 @@ void TestPlaybookWizard::exportsTheReportInEveryFormat()
     exporter->exportTo(m_dir.filePath(QStringLiteral("review.docx")));
     QCOMPARE(refused.size(), 1);
     QCOMPARE(refused.last().at(1).toBool(), false);
+}
+
+void TestPlaybookWizard::exportRefusesToReplaceTheOpenProject()
+{
+    // Choosing the project's own file (any suffix the exporter takes: "demo.json") in the save
+    // dialog must not turn the project into a report, as `report P -o P` must not.
+    const QString project = m_dir.filePath(QStringLiteral("demo.json"));
+    QFile::remove(project);
+    QVERIFY(
+        QFile::copy(test::sourceDir() + QStringLiteral("/resources/demo/demo.bsproj"), project));
+    QFile before(project);
+    QVERIFY(before.open(QIODevice::ReadOnly));
+    const QByteArray original = before.readAll();
+    before.close();
+
+    gui::MainWindow window(m_settings.get());
+    window.openInitial(project);
+    QVERIFY(window.jobs()->waitForIdle(240000));
+    QCOMPARE(QFileInfo(window.document()->filePath()).canonicalFilePath(),
+             QFileInfo(project).canonicalFilePath());
+    QSignalSpy refused(window.reportExporter(), &gui::ReportExporter::finished);
+    window.reportExporter()->exportTo(project);
+    QVERIFY(refused.wait(5000) || !refused.isEmpty());
+    QCOMPARE(refused.last().at(1).toBool(), false);
+    QVERIFY2(
+        refused.last().at(2).toString().contains(QStringLiteral("the report would replace it")),
+        qPrintable(refused.last().at(2).toString()));
+    QFile after(project);
+    QVERIFY(after.open(QIODevice::ReadOnly));
+    QCOMPARE(after.readAll(), original);
 }
 
 void TestPlaybookWizard::attachesAChartToTheMemoAndItsReport()
