@@ -9,8 +9,14 @@
 #include "state/settings.h"
 #include "testsupport.h"
 
+#include <QAbstractItemView>
+#include <QComboBox>
 #include <QDir>
 #include <QElapsedTimer>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLabel>
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -23,6 +29,7 @@ class TestHostileGui : public QObject
 private Q_SLOTS:
     void everyCorpusProjectOpensOrSaysWhy_data();
     void everyCorpusProjectOpensOrSaysWhy();
+    void controlCharactersInNamesAreShownVisibly();
 
 private:
     QTemporaryDir m_dir;
@@ -62,6 +69,87 @@ void TestHostileGui::everyCorpusProjectOpensOrSaysWhy()
     }
     QVERIFY(window.jobs()->waitForIdle(10000));
     QVERIFY2(timer.elapsed() < 10000, QByteArray::number(timer.elapsed()).constData());
+}
+
+namespace {
+
+/// A C0 or C1 control, DEL or a bidirectional override: what displayText makes visible.
+bool hidesOrDisguises(QChar c)
+{
+    const char16_t u = c.unicode();
+    return u < 0x20 || u == 0x7F || (u >= 0x80 && u <= 0x9F) || (u >= 0x202A && u <= 0x202E) ||
+           (u >= 0x2066 && u <= 0x2069);
+}
+
+/// Where `text` (one line: a name or title) holds such a character, "WHERE: text".
+void collectHidden(const QString& where, const QString& text, QStringList& found)
+{
+    if (std::any_of(text.begin(), text.end(), hidesOrDisguises))
+        found << where + QStringLiteral(": ") +
+                     QString::fromLatin1(text.toUtf8().toPercentEncoding(" :/()-"));
+}
+
+} // namespace
+
+void TestHostileGui::controlCharactersInNamesAreShownVisibly()
+{
+    // The demo with an OSC 52 clipboard write in its title, a CSI in a dataset name and a
+    // right-to-left override in a scenario name, as a hostile sender would mail it.
+    QFile demo(test::sourceDir() + QStringLiteral("/resources/demo/demo.bsproj"));
+    QVERIFY(demo.open(QIODevice::ReadOnly));
+    QJsonObject project = QJsonDocument::fromJson(demo.readAll()).object();
+    project[QStringLiteral("title")] = QStringLiteral("T\x1b]52;c;ZWNobyBoaQ==\x07 review");
+    QJsonArray datasets = project[QStringLiteral("datasets")].toArray();
+    QJsonObject first = datasets[0].toObject();
+    first[QStringLiteral("name")] = QStringLiteral("Baseline\x1b[2J\n400 W");
+    datasets[0] = first;
+    project[QStringLiteral("datasets")] = datasets;
+    QJsonArray scenarios = project[QStringLiteral("scenarios")].toArray();
+    QJsonObject scenario = scenarios[0].toObject();
+    scenario[QStringLiteral("name")] = QStringLiteral("A100 \u202Efdp.exe");
+    scenarios[0] = scenario;
+    project[QStringLiteral("scenarios")] = scenarios;
+    const QString path = m_dir.filePath(QStringLiteral("control-names.bsproj"));
+    QFile out(path);
+    QVERIFY(out.open(QIODevice::WriteOnly));
+    out.write(QJsonDocument(project).toJson());
+    out.close();
+
+    widgets::Settings settings(m_dir.filePath(QStringLiteral("control-names.ini")));
+    gui::MainWindow window(&settings);
+    window.show();
+    window.openInitial(path);
+    QVERIFY(window.jobs()->waitForIdle(60000));
+    QCOMPARE(window.document()->project().datasets.size(), std::size_t(4));
+
+    QStringList found;
+    collectHidden(QStringLiteral("window title"), window.windowTitle(), found);
+    for (auto* tabs : window.findChildren<QTabWidget*>()) {
+        for (int i = 0; i < tabs->count(); ++i) {
+            tabs->setCurrentIndex(i);
+            QCoreApplication::processEvents();
+        }
+    }
+    QVERIFY(window.jobs()->waitForIdle(60000));
+    for (auto* label : window.findChildren<QLabel*>())
+        collectHidden(QStringLiteral("label ") + label->objectName(),
+                      QString(label->text()).remove(QLatin1Char('\n')), found);
+    for (auto* combo : window.findChildren<QComboBox*>())
+        for (int i = 0; i < combo->count(); ++i)
+            collectHidden(QStringLiteral("combo ") + combo->objectName(), combo->itemText(i),
+                          found);
+    for (auto* view : window.findChildren<QAbstractItemView*>()) {
+        const QAbstractItemModel* model = view->model();
+        if (!model)
+            continue;
+        for (int row = 0; row < model->rowCount(); ++row)
+            for (int column = 0; column < model->columnCount(); ++column)
+                collectHidden(QStringLiteral("view ") + view->objectName(),
+                              model->data(model->index(row, column)).toString(), found);
+    }
+    QVERIFY2(found.isEmpty(), qPrintable(found.join(QLatin1Char('\n'))));
+    QVERIFY2(window.windowTitle().contains(QStringLiteral("T\\u001B]52;c;")),
+             qPrintable(window.windowTitle()));
 }
 
 QTEST_MAIN(TestHostileGui)

@@ -1,5 +1,7 @@
 #include "charts/tracecharts.h"
 
+#include "models/displaytext.h"
+
 #include <QObject>
 
 #include <algorithm>
@@ -88,8 +90,7 @@ ChartContent finish(ChartContent content)
 ChartContent latencyCdfChart(const analysis::RequestAnalysis& analysis)
 {
     ChartContent content;
-    content.title =
-        QObject::tr("Latency distribution — %1").arg(QString::fromStdString(analysis.name));
+    content.title = QObject::tr("Latency distribution — %1").arg(displayText(analysis.name));
     content.xTitle = QObject::tr("Latency (ms)");
     content.yTitle = QObject::tr("Fraction of requests ≤ x");
     content.xUnit = QStringLiteral("ms");
@@ -198,8 +199,8 @@ ChartContent batchSizeHistogramChart(const analysis::RequestAnalysis& analysis)
 ChartContent kernelBreakdownChart(const analysis::KernelAnalysis& analysis)
 {
     ChartContent content;
-    content.title = QObject::tr("Device time per step by kernel class — %1")
-                        .arg(QString::fromStdString(analysis.name));
+    content.title =
+        QObject::tr("Device time per step by kernel class — %1").arg(displayText(analysis.name));
     content.xTitle = QObject::tr("Step");
     content.yTitle = QObject::tr("Device time (ms)");
     content.yUnit = QStringLiteral("ms");

@@ -2,6 +2,7 @@
 
 #include "document/projectcommands.h"
 #include "io/projectfile.h"
+#include "models/displaytext.h"
 
 #include <QFileInfo>
 #include <QUndoStack>
@@ -21,7 +22,7 @@ ProjectDocument::~ProjectDocument() = default;
 QString ProjectDocument::displayName() const
 {
     if (!m_project.title.empty())
-        return QString::fromStdString(m_project.title);
+        return displayText(m_project.title);
     if (!m_filePath.isEmpty())
         return QFileInfo(m_filePath).fileName();
     return tr("Untitled");
@@ -83,7 +84,7 @@ void ProjectDocument::addDataset(data::Dataset dataset)
                 existing.role = data::DatasetRole::None;
         }
     }
-    const QString text = tr("Import %1").arg(QString::fromStdString(dataset.name));
+    const QString text = tr("Import %1").arg(displayText(dataset.name));
     after.push_back(std::move(dataset));
     m_undoStack->push(new SetDatasetsCommand(this, m_project.datasets, std::move(after), text));
 }
@@ -94,8 +95,7 @@ void ProjectDocument::removeDataset(const QString& id)
     if (index < 0)
         return;
     auto after = m_project.datasets;
-    const QString text =
-        tr("Remove %1").arg(QString::fromStdString(after[std::size_t(index)].name));
+    const QString text = tr("Remove %1").arg(displayText(after[std::size_t(index)].name));
     after.erase(after.begin() + index);
     m_undoStack->push(new SetDatasetsCommand(this, m_project.datasets, std::move(after), text));
 }

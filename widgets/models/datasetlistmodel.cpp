@@ -1,6 +1,7 @@
 #include "models/datasetlistmodel.h"
 
 #include "document/projectdocument.h"
+#include "models/displaytext.h"
 
 #include <QFileInfo>
 #include <QLocale>
@@ -87,7 +88,8 @@ QVariant DatasetListModel::data(const QModelIndex& index, int role) const
     if (role == Qt::DisplayRole || role == Qt::EditRole) {
         switch (index.column()) {
         case NameColumn:
-            return QString::fromStdString(d.name);
+            // Editing starts from the name as stored; showing it makes controls visible.
+            return role == Qt::EditRole ? QString::fromStdString(d.name) : displayText(d.name);
         case KindColumn:
             return kindText(d.kind);
         case RowsColumn:

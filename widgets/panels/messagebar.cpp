@@ -1,5 +1,7 @@
 #include "panels/messagebar.h"
 
+#include "models/displaytext.h"
+
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QStyle>
@@ -33,7 +35,8 @@ MessageBar::MessageBar(QWidget* parent)
 void MessageBar::showMessage(Kind kind, const QString& text)
 {
     m_kind = kind;
-    m_label->setText(text);
+    // Messages quote file names and lines of files other people send.
+    m_label->setText(displayText(text, TextLines::Many));
     applyStyle();
     show();
 }

@@ -3,6 +3,7 @@
 #include "accel/precision.h"
 #include "accel/presetlibrary.h"
 #include "document/projectdocument.h"
+#include "models/displaytext.h"
 #include "workbench/servicetable.h"
 #include "workbench/workbenchdefaults.h"
 
@@ -376,7 +377,7 @@ void ModelPanel::rebuildServiceChoices()
         const auto table = serviceTableFromSweep(*sweep);
         if (!table)
             continue;
-        m_service->addItem(tr("Measured: %1").arg(q(dataset.name)),
+        m_service->addItem(tr("Measured: %1").arg(displayText(dataset.name)),
                            QString(QStringLiteral("dataset:") + q(dataset.id)));
         if (*table == service)
             current = m_service->count() - 1;

@@ -2,6 +2,7 @@
 
 #include "charts/chartpanel.h"
 #include "document/projectdocument.h"
+#include "models/displaytext.h"
 #include "playbook/playbookstate.h"
 
 #include <QCheckBox>
@@ -116,7 +117,7 @@ QList<SweepInput> SweepView::sweeps() const
     QList<SweepInput> out;
     for (const auto& dataset : m_document->project().datasets) {
         if (auto table = dataset.sweep())
-            out.append({QString::fromStdString(dataset.name), dataset.role, table});
+            out.append({displayText(dataset.name), dataset.role, table});
     }
     return out;
 }
@@ -165,7 +166,7 @@ std::optional<SweepDeltaInput> SweepView::deltaInput() const
     const double practicalDelta =
         state ? state->options.practicalDelta : playbook::PlaybookOptions{}.practicalDelta;
     return SweepDeltaInput{
-        QString::fromStdString(baseline->name), QString::fromStdString(candidate->name),
+        displayText(baseline->name), displayText(candidate->name),
         playbook::sweepDeltas(*baseline->sweep(), *candidate->sweep(), practicalDelta)};
 }
 

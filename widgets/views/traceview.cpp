@@ -6,6 +6,7 @@
 #include "document/projectdocument.h"
 #include "jobs/joboutcome.h"
 #include "jobs/jobrunner.h"
+#include "models/displaytext.h"
 #include "panels/viewscrollarea.h"
 
 #include <QComboBox>
@@ -91,8 +92,7 @@ void fillPicker(QComboBox* picker, const data::Project& project, data::DatasetKi
     picker->addItem(QObject::tr("(none)"), QString());
     for (const auto& dataset : project.datasets)
         if (dataset.kind == kind)
-            picker->addItem(QString::fromStdString(dataset.name),
-                            QString::fromStdString(dataset.id));
+            picker->addItem(displayText(dataset.name), QString::fromStdString(dataset.id));
     // Keep the user's choice; otherwise show the first dataset of the kind.
     int index = current.isEmpty() ? -1 : picker->findData(current);
     if (index < 0)
