@@ -21,15 +21,6 @@ namespace {
 
 constexpr qint64 kInterruptDeadlineMs = 100;
 
-/// Hours of simulation: one Poisson server at rho 0.8, 10^9 requests.
-const char* const kLongScenario = R"({
-  "seed": 7, "requests": 1000000000, "replications": 1,
-  "arrivals": {"kind": "poisson", "rate_per_s": 1000},
-  "policy": {"kind": "dynamic", "max_batch": 8, "max_queue_delay_ms": 1},
-  "servers": {"count": 1},
-  "service": {"kind": "table", "batch": [1, 8, 32], "latency_ms": [0.8, 1.8, 5.6]}
-})";
-
 QString commaList(int count)
 {
     QStringList values;
@@ -73,7 +64,7 @@ private Q_SLOTS:
         m_scenario = m_dir.filePath(QStringLiteral("long.json"));
         QFile file(m_scenario);
         QVERIFY(file.open(QIODevice::WriteOnly));
-        file.write(kLongScenario);
+        file.write(bs::test::poissonTableScenario(1000000000, 1)); // hours of simulation
     }
 
     void ctrlCEndsALongSimulationWithinATenthOfASecond()

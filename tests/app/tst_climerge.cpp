@@ -21,16 +21,6 @@ namespace {
 
 constexpr int kHostileDeadlineMs = 10000;
 
-/// A region small enough for a test: one Poisson server, 3 x 2 policies, a 10 ms SLA.
-const char* const kScenario = R"({
-  "seed": 7, "requests": 20000, "replications": 2,
-  "arrivals": {"kind": "poisson", "rate_per_s": 1000},
-  "policy": {"kind": "dynamic", "max_batch": 8, "max_queue_delay_ms": 1},
-  "servers": {"count": 1},
-  "service": {"kind": "table", "batch": [1, 8, 32], "latency_ms": [0.8, 1.8, 5.6]},
-  "power": {"idle_w": 10, "busy_w": 65}
-})";
-
 QStringList regionArgs(const QString& scenario)
 {
     return {QStringLiteral("region"),         scenario,
@@ -97,7 +87,8 @@ private Q_SLOTS:
         QVERIFY(m_dir.isValid());
         QFile scenario(path(QStringLiteral("scenario.json")));
         QVERIFY(scenario.open(QIODevice::WriteOnly));
-        scenario.write(kScenario);
+        // A region small enough for a test: 3 x 2 policies, a 10 ms SLA.
+        scenario.write(bs::test::poissonTableScenario(20000, 2));
         scenario.close();
         const QString shards = path(QStringLiteral("shards"));
         for (const char* shard : {"0/2", "1/2"}) {

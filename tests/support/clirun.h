@@ -32,4 +32,18 @@ inline CliRun runCli(const QStringList& args, int timeoutMs = 240000)
             finished, finished && process.exitStatus() == QProcess::CrashExit};
 }
 
+/// A scenario file for CLI tests: one dynamic-batching server under Poisson arrivals at rho 0.8
+/// (1000 req/s, a measured-style latency table 0.8 / 1.8 / 5.6 ms at batch 1 / 8 / 32).
+inline QByteArray poissonTableScenario(qint64 requests, int replications)
+{
+    return QByteArrayLiteral(R"({"seed": 7, "requests": )") + QByteArray::number(requests) +
+           QByteArrayLiteral(R"(, "replications": )") + QByteArray::number(replications) +
+           QByteArrayLiteral(R"(,
+  "arrivals": {"kind": "poisson", "rate_per_s": 1000},
+  "policy": {"kind": "dynamic", "max_batch": 8, "max_queue_delay_ms": 1},
+  "servers": {"count": 1},
+  "service": {"kind": "table", "batch": [1, 8, 32], "latency_ms": [0.8, 1.8, 5.6]},
+  "power": {"idle_w": 10, "busy_w": 65}})");
+}
+
 } // namespace bs::test
