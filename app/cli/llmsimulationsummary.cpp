@@ -63,6 +63,17 @@ std::string formatLlmSimulationSummary(const llmsim::LlmResult& result)
                   engine.enableChunkedPrefill ? "on" : "off", engine.blockSize,
                   static_cast<long long>(engine.numGpuBlocks));
     std::string out = head;
+    if (const auto& kv = result.kvCapacity) {
+        constexpr double gib = 1024.0 * 1024.0 * 1024.0;
+        char sized[320];
+        std::snprintf(sized, sizeof sized,
+                      "KV cache           sized from memory: %.2f GiB usable - %.2f GiB weights "
+                      "(%.2f B parameters) - %.2f GiB reserve = %.2f GiB, %lld tokens\n",
+                      kv->usableBytesPerGpu / gib, kv->weightBytesPerGpu / gib,
+                      double(kv->parameters) / 1e9, kv->reserveBytesPerGpu / gib,
+                      kv->kvBytesPerGpu / gib, static_cast<long long>(kv->kvTokens));
+        out += sized;
+    }
     out += line("Requests           ", double(result.requests.size()), "%.0f per replication");
     out += line("Replications       ", double(result.replications.size()),
                 "%.0f (means shown; --json gives 95%% intervals)");

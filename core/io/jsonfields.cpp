@@ -430,6 +430,13 @@ const nlohmann::json* JsonFields::array(const char* key, bool required)
     return value;
 }
 
+Status JsonFields::finishReadingSome()
+{
+    if (m_error)
+        return *m_error;
+    return {};
+}
+
 Status JsonFields::finish()
 {
     if (m_error)

@@ -1,9 +1,11 @@
 #pragma once
 
+#include "llmsim/kvcapacity.h"
 #include "llmsim/llmscenario.h"
 #include "sim/result.h"
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 namespace bs::llmsim {
@@ -69,7 +71,9 @@ struct ReplicationMetrics
 /// A whole run: every replication's metrics, their estimates, and replication 0 in detail.
 struct LlmResult
 {
+    /// As run: a KV cache sized from memory has its block count filled in (kvCapacity says how).
     LlmScenario scenario;
+    std::optional<KvCapacity> kvCapacity;
     std::vector<ReplicationMetrics> replications;
     std::vector<RequestResult> requests; ///< Replication 0, in arrival order.
     std::vector<StepRecord> steps;       ///< Replication 0.

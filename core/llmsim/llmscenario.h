@@ -1,10 +1,28 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
 namespace bs::llmsim {
+
+/// The KV cache sized from memory, as the engine does at start-up, instead of a block count
+/// (README.md: "KV-cache capacity"). Sizes per GPU of one replica.
+struct KvMemorySpec
+{
+    std::string modelConfig;      ///< The model's Hugging Face config.json (path as written).
+    double deviceMemoryGib = 0.0; ///< Total memory of one GPU, as the driver reports it.
+    double gpuMemoryUtilization = 0.9;
+    std::int32_t tensorParallel = 1;
+    std::string weightDtype = "auto";  ///< auto (the config's), bfloat16, float16, fp8
+    std::string kvCacheDtype = "auto"; ///< auto (the activations'), fp8
+    /// What the runtime keeps besides weights and KV: CUDA context, the profiling pass's peak
+    /// activations, graphs. An assumption; calibrate it from a real start-up log.
+    double runtimeReserveGib = 1.0;
+
+    friend bool operator==(const KvMemorySpec&, const KvMemorySpec&) = default;
+};
 
 /// The engine's scheduling knobs, named as vLLM names them (README.md: "Engine").
 struct EngineConfig
@@ -16,7 +34,9 @@ struct EngineConfig
     /// A prefill chunk is capped at this many tokens when > 0 (0: no cap).
     std::int32_t longPrefillTokenThreshold = 0;
     std::int32_t blockSize = 16;
-    std::int64_t numGpuBlocks = 0; ///< KV-cache capacity in blocks of blockSize tokens.
+    /// KV-cache capacity in blocks of blockSize tokens (0 until kvMemory is resolved).
+    std::int64_t numGpuBlocks = 0;
+    std::optional<KvMemorySpec> kvMemory; ///< Instead of numGpuBlocks: sized from memory.
     /// vllm_v1: a request readmitted after a preemption reuses its blocks still in the cache.
     /// (Prefixes shared between requests are not modelled: token contents are unknown.)
     bool enablePrefixCaching = false;

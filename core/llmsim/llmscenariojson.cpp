@@ -19,6 +19,24 @@ NumberRule whole(double lo, double hi)
     return {lo, hi, false, true};
 }
 
+KvMemorySpec readKvMemory(JsonFields& parent)
+{
+    KvMemorySpec kv;
+    const json* object = parent.object("kv_memory", true);
+    if (!object)
+        return kv;
+    JsonFields f(*object, parent.child("kv_memory"), parent.path());
+    kv.modelConfig = f.string("model_config");
+    kv.deviceMemoryGib = f.number("device_memory_gib", {0.0, 1 << 20, true, false});
+    kv.gpuMemoryUtilization = f.numberOr("gpu_memory_utilization", 0.9, {0.0, 1.0, true, false});
+    kv.tensorParallel = std::int32_t(f.integerOr("tensor_parallel", 1, whole(1, 1024)));
+    kv.weightDtype = f.choice("weight_dtype", {"auto", "bfloat16", "float16", "fp8"}, "auto");
+    kv.kvCacheDtype = f.choice("kv_cache_dtype", {"auto", "fp8", "fp8_e4m3", "fp8_e5m2"}, "auto");
+    kv.runtimeReserveGib = f.numberOr("runtime_reserve_gib", 1.0, {0.0, 1 << 20, false, false});
+    parent.adopt(f.finish());
+    return kv;
+}
+
 EngineConfig readEngine(JsonFields& parent)
 {
     EngineConfig engine;
@@ -34,7 +52,13 @@ EngineConfig readEngine(JsonFields& parent)
     engine.longPrefillTokenThreshold =
         std::int32_t(f.integerOr("long_prefill_token_threshold", 0, whole(0, kMaxTokens)));
     engine.blockSize = std::int32_t(f.integerOr("block_size", 16, whole(1, 1 << 16)));
-    engine.numGpuBlocks = f.integer("num_gpu_blocks", whole(1, 1LL << 24));
+    // The KV cache: a block count as the engine's log gives it, or sized from memory.
+    if (f.has("kv_memory") && f.has("num_gpu_blocks"))
+        f.fail("kv_memory", "give num_gpu_blocks or kv_memory, not both");
+    else if (f.has("kv_memory"))
+        engine.kvMemory = readKvMemory(f);
+    else
+        engine.numGpuBlocks = f.integer("num_gpu_blocks", whole(1, 1LL << 24));
     engine.enablePrefixCaching = f.boolean("enable_prefix_caching", false);
     if (f.ok() && engine.enablePrefixCaching && engine.policy != "vllm_v1")
         f.fail("enable_prefix_caching", "is modelled for the vllm_v1 policy only");
@@ -260,19 +284,28 @@ json stepToJson(const StepSpec& step)
 nlohmann::json llmScenarioToJson(const LlmScenario& scenario)
 {
     const EngineConfig& e = scenario.engine;
+    json engine = {{"policy", e.policy},
+                   {"max_num_seqs", e.maxNumSeqs},
+                   {"max_num_batched_tokens", e.maxNumBatchedTokens},
+                   {"enable_chunked_prefill", e.enableChunkedPrefill},
+                   {"long_prefill_token_threshold", e.longPrefillTokenThreshold},
+                   {"block_size", e.blockSize},
+                   {"enable_prefix_caching", e.enablePrefixCaching}};
+    if (e.kvMemory)
+        engine["kv_memory"] = {{"model_config", e.kvMemory->modelConfig},
+                               {"device_memory_gib", e.kvMemory->deviceMemoryGib},
+                               {"gpu_memory_utilization", e.kvMemory->gpuMemoryUtilization},
+                               {"tensor_parallel", e.kvMemory->tensorParallel},
+                               {"weight_dtype", e.kvMemory->weightDtype},
+                               {"kv_cache_dtype", e.kvMemory->kvCacheDtype},
+                               {"runtime_reserve_gib", e.kvMemory->runtimeReserveGib}};
+    else
+        engine["num_gpu_blocks"] = e.numGpuBlocks;
     return {{"kind", "llm"},
             {"name", scenario.name},
             {"seed", scenario.seed},
             {"replications", scenario.replications},
-            {"engine",
-             {{"policy", e.policy},
-              {"max_num_seqs", e.maxNumSeqs},
-              {"max_num_batched_tokens", e.maxNumBatchedTokens},
-              {"enable_chunked_prefill", e.enableChunkedPrefill},
-              {"long_prefill_token_threshold", e.longPrefillTokenThreshold},
-              {"block_size", e.blockSize},
-              {"num_gpu_blocks", e.numGpuBlocks},
-              {"enable_prefix_caching", e.enablePrefixCaching}}},
+            {"engine", engine},
             {"step", stepToJson(scenario.step)},
             {"arrivals", arrivalsToJson(scenario.arrivals)},
             {"sla", {{"ttft_ms", scenario.sla.ttftMs}, {"tpot_ms", scenario.sla.tpotMs}}}};

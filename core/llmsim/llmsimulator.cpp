@@ -3,6 +3,7 @@
 
 #include "io/readdataset.h"
 #include "io/servingrequestlog.h"
+#include "llmsim/kvcapacity.h"
 #include "sim/arrivalprocess.h"
 #include "sim/rng.h"
 #include "util/threadpool.h"
@@ -140,9 +141,23 @@ Expected<std::vector<RequestSpec>> replayRequests(const LlmArrivalSpec& spec,
 
 } // namespace
 
-Expected<LlmResult> simulateLlm(const LlmScenario& scenario, const LlmSimOptions& options,
+Expected<LlmResult> simulateLlm(const LlmScenario& input, const LlmSimOptions& options,
                                 CancelToken cancel)
 {
+    LlmScenario scenario = input;
+    std::optional<KvCapacity> kvSized;
+    if (scenario.engine.kvMemory) {
+        auto capacity =
+            kvCapacity(*scenario.engine.kvMemory, scenario.engine.blockSize, options.baseDirectory);
+        if (!capacity) {
+            Error error = capacity.error();
+            if (error.message.rfind("engine.", 0) == 0)
+                error.message = "scenario." + error.message;
+            return error;
+        }
+        scenario.engine.numGpuBlocks = capacity->numGpuBlocks;
+        kvSized = *capacity;
+    }
     auto stepTime = makeStepTimeModel(scenario.step, options.baseDirectory);
     if (!stepTime)
         return stepTime.error();
@@ -194,6 +209,7 @@ Expected<LlmResult> simulateLlm(const LlmScenario& scenario, const LlmSimOptions
         return makeError(ErrorCode::Cancelled, "simulation cancelled");
     LlmResult result;
     result.scenario = scenario;
+    result.kvCapacity = kvSized;
     result.replications = std::move(metrics);
     result.requests = std::move(detail.requests);
     result.steps = std::move(detail.steps);
