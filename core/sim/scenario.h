@@ -124,6 +124,16 @@ struct ServerSpec
     friend bool operator==(const ServerSpec&, const ServerSpec&) = default;
 };
 
+/// A measured percentile column of a `table` service: latencyS[i] is the service time that
+/// `percentile` % of batches of size tableBatch[i] stay under.
+struct TablePercentile
+{
+    int percentile = 50; ///< 50, 90, 95 or 99.
+    std::vector<double> latencyS;
+
+    friend bool operator==(const TablePercentile&, const TablePercentile&) = default;
+};
+
 /// The service time of a batch of b requests. Means are seconds; the distribution varies them.
 struct ServiceSpec
 {
@@ -139,6 +149,8 @@ struct ServiceSpec
     double perItemS = 0.0;
     std::vector<double> tableBatch;
     std::vector<double> tableLatencyS;
+    /// Measured spread per row (core/sim/servicespread.h); instead of `distribution`.
+    std::vector<TablePercentile> tablePercentiles;
     double meanS = 0.0;
     nlohmann::json acceleratorModel; ///< The accel model parameters, as given.
     Variability distribution;

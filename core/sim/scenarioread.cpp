@@ -350,6 +350,38 @@ Status readDistribution(const json& object, const std::string& where, const std:
     return f.finish();
 }
 
+/// The measured spread of a table's rows: optional p50_ms .. p99_ms columns, one value per batch
+/// size, not decreasing from one percentile to the next.
+void readTablePercentiles(JsonFields& f, ServiceSpec& out)
+{
+    out.tablePercentiles.clear();
+    for (int percentile : {50, 90, 95, 99}) {
+        const std::string key = "p" + std::to_string(percentile) + "_ms";
+        if (!f.has(key.c_str()))
+            continue;
+        const auto ms = f.numbers(key.c_str(), {0.0, kMaxServiceMs, true, false});
+        if (!f.ok())
+            return;
+        if (ms.size() != out.tableBatch.size())
+            return f.fail(key.c_str(), "must have as many entries as batch (" +
+                                           std::to_string(out.tableBatch.size()) + ", got " +
+                                           std::to_string(ms.size()) + ")");
+        TablePercentile column{percentile, {}};
+        for (double v : ms)
+            column.latencyS.push_back(seconds(v));
+        if (!out.tablePercentiles.empty()) {
+            const auto& lower = out.tablePercentiles.back();
+            for (std::size_t i = 0; i < ms.size(); ++i)
+                if (column.latencyS[i] < lower.latencyS[i])
+                    return f.fail(key + "[" + std::to_string(i) + "]",
+                                  "is below p" + std::to_string(lower.percentile) +
+                                      "_ms at the same batch size (" + formatNumber(ms[i]) + " < " +
+                                      formatNumber(lower.latencyS[i] * 1000.0) + ")");
+        }
+        out.tablePercentiles.push_back(std::move(column));
+    }
+}
+
 void readTable(JsonFields& f, ServiceSpec& out)
 {
     out.tableBatch = f.numbers("batch", wholeRange(1, kMaxBatch));
@@ -365,6 +397,7 @@ void readTable(JsonFields& f, ServiceSpec& out)
                                         std::to_string(latencyMs.size()) + ")");
     for (double ms : latencyMs)
         out.tableLatencyS.push_back(seconds(ms));
+    readTablePercentiles(f, out);
 }
 
 Status readService(const json& object, const std::string& where, const std::string& path,
@@ -397,6 +430,9 @@ Status readService(const json& object, const std::string& where, const std::stri
     }
     if (const auto* distribution = f.object("distribution"))
         f.adopt(readDistribution(*distribution, f.child("distribution"), path, out.distribution));
+    if (f.ok() && !out.tablePercentiles.empty() && f.has("distribution"))
+        f.fail("distribution", "give the measured percentiles (p50_ms .. p99_ms) or a "
+                               "distribution, not both: the percentiles set each row's spread");
     if (f.ok() && out.kind == ServiceSpec::Kind::Accelerator &&
         out.distribution.kind != VariabilityKind::Deterministic)
         f.fail("distribution", "must be deterministic for the accelerator model (its thermal "

@@ -143,6 +143,14 @@ json serviceToJson(const ServiceSpec& service)
         for (double s : service.tableLatencyS)
             latency.push_back(milliseconds(s));
         out = {{"kind", "table"}, {"batch", service.tableBatch}, {"latency_ms", latency}};
+        for (const auto& column : service.tablePercentiles) {
+            json values = json::array();
+            for (double s : column.latencyS)
+                values.push_back(milliseconds(s));
+            out["p" + std::to_string(column.percentile) + "_ms"] = values;
+        }
+        if (!service.tablePercentiles.empty())
+            return out; // the percentiles stand for the distribution
         break;
     }
     case ServiceSpec::Kind::Exponential:

@@ -2,9 +2,11 @@
 
 #include "accel/model.h"
 #include "sim/acceleratorservicemodel.h"
+#include "sim/servicespread.h"
 #include "sim/variability.h"
 
 #include <algorithm>
+#include <cmath>
 #include <sstream>
 
 namespace bs::sim {
@@ -12,24 +14,51 @@ namespace bs::sim {
 namespace {
 
 /// linear, table and exponential: a mean per batch size, looked up in a table built once, times
-/// a mean-1 variability multiplier.
+/// a mean-1 variability multiplier (one for all sizes, or one per size when a table states its
+/// measured percentiles).
 class MeanTableServiceModel final : public ServiceModel
 {
 public:
-    MeanTableServiceModel(std::vector<double> meanS, const Variability& variability)
+    MeanTableServiceModel(std::vector<double> meanS, std::vector<VariabilitySampler> samplers)
         : m_meanS(std::move(meanS))
-        , m_sampler(variability)
+        , m_samplers(std::move(samplers))
     {}
     double meanServiceS(int batch) const override { return m_meanS[std::size_t(batch)]; }
     BatchService serve(int batch, ServerState*, double, Rng& rng) const override
     {
-        return {m_meanS[std::size_t(batch)] * m_sampler.draw(rng)};
+        const auto& sampler =
+            m_samplers.size() == 1 ? m_samplers[0] : m_samplers[std::size_t(batch)];
+        return {m_meanS[std::size_t(batch)] * sampler.draw(rng)};
     }
 
 private:
-    std::vector<double> m_meanS; ///< Index = batch size; [0] unused.
-    VariabilitySampler m_sampler;
+    std::vector<double> m_meanS;                ///< Index = batch size; [0] unused.
+    std::vector<VariabilitySampler> m_samplers; ///< One for every size, or index = batch size.
 };
+
+/// A mean-1 lognormal of log-standard-deviation sigma (deterministic for sigma 0).
+VariabilitySampler lognormalSampler(double sigma)
+{
+    if (sigma <= 0.0)
+        return VariabilitySampler(Variability{});
+    return VariabilitySampler(
+        Variability{VariabilityKind::Lognormal, std::sqrt(std::expm1(sigma * sigma))});
+}
+
+std::vector<VariabilitySampler> samplersOf(const ServiceSpec& service, int maxBatch,
+                                           std::vector<std::string>& warnings)
+{
+    const std::vector<double> sigmas = service.kind == ServiceSpec::Kind::Table
+                                           ? tableSigmas(service, maxBatch, warnings)
+                                           : std::vector<double>{};
+    if (sigmas.empty())
+        return {VariabilitySampler(service.distribution)};
+    std::vector<VariabilitySampler> samplers;
+    samplers.reserve(sigmas.size());
+    for (double sigma : sigmas)
+        samplers.push_back(lognormalSampler(sigma));
+    return samplers;
+}
 
 std::string describe(double v)
 {
@@ -97,8 +126,8 @@ makeServiceModel(const ServiceSpec& service, int maxBatch, std::vector<std::stri
             std::make_shared<AcceleratorServiceModel>(std::move(*model)));
     }
     }
-    return std::shared_ptr<const ServiceModel>(
-        std::make_shared<MeanTableServiceModel>(std::move(means), service.distribution));
+    return std::shared_ptr<const ServiceModel>(std::make_shared<MeanTableServiceModel>(
+        std::move(means), samplersOf(service, maxBatch, warnings)));
 }
 
 } // namespace bs::sim

@@ -20,6 +20,7 @@ target_sources(batchscope_core PRIVATE
     sim/scenarioread.cpp
     sim/scenariowrite.cpp
     sim/servicemodel.cpp
+    sim/servicespread.cpp
     sim/sharedqueueengine.cpp
     sim/sharingengine.cpp
     sim/simulator.cpp
