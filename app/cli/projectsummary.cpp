@@ -1,5 +1,6 @@
 #include "projectsummary.h"
 
+#include "playbook/memo.h"
 #include "util/version.h"
 
 #include <sstream>
@@ -21,18 +22,46 @@ std::size_t rowCount(const data::Dataset& dataset)
     return 0;
 }
 
-std::size_t filledMemoFields(const nlohmann::json& memo)
+/// What the memo holds, read through the memo's own parser (its fields are objects with the
+/// user's text and the playbook's draft, so a look for plain strings finds none).
+nlohmann::json memoSummary(const nlohmann::json& memoJson, const std::string& path)
 {
+    auto memo = playbook::memoFromJson(memoJson, path);
+    if (!memo)
+        return {{"readable", false}, {"error", memo.error().message}};
     std::size_t filled = 0;
-    for (const auto& [section, fields] : memo.items()) {
-        if (!fields.is_object())
-            continue;
-        for (const auto& [key, value] : fields.items()) {
-            if (value.is_string() && !value.get<std::string>().empty())
-                ++filled;
-        }
+    for (const auto& ref : playbook::memoFields())
+        if (!((*memo).*(ref.field)).text.empty())
+            ++filled;
+    std::size_t named = 0;
+    std::size_t approved = 0;
+    for (const auto& owner : memo->owners) {
+        named += owner.name.empty() ? 0 : 1;
+        approved += owner.state == playbook::SignoffState::Approved ? 1 : 0;
     }
-    return filled;
+    return {{"readable", true},
+            {"fields_filled", filled},
+            {"fields", playbook::memoFields().size()},
+            {"decision", playbook::decisionName(memo->decision)},
+            {"owners", memo->owners.size()},
+            {"owners_named", named},
+            {"owners_approved", approved},
+            {"evidence_figures", memo->evidence.size()}};
+}
+
+std::string formatMemoLine(const nlohmann::json& memo)
+{
+    if (!memo.value("readable", false))
+        return "unreadable (" + memo.value("error", std::string()) + ")";
+    std::ostringstream out;
+    out << memo["fields_filled"].get<std::size_t>() << " of " << memo["fields"].get<std::size_t>()
+        << " fields filled, decision " << memo["decision"].get<std::string>() << ", "
+        << memo["owners_named"].get<std::size_t>() << " of " << memo["owners"].get<std::size_t>()
+        << " owners named (" << memo["owners_approved"].get<std::size_t>() << " approved), "
+        << memo["evidence_figures"].get<std::size_t>()
+        << (memo["evidence_figures"].get<std::size_t>() == 1 ? " evidence figure"
+                                                             : " evidence figures");
+    return out.str();
 }
 
 } // namespace
@@ -65,7 +94,7 @@ nlohmann::json summarizeProject(const data::Project& project, const std::string&
             {"datasets", std::move(datasets)},
             {"scenarios", std::move(scenarioNames)},
             {"model", project.model},
-            {"memo_fields_filled", filledMemoFields(project.memo)}};
+            {"memo", memoSummary(project.memo, path)}};
 }
 
 std::string formatProjectSummary(const nlohmann::json& s)
@@ -99,7 +128,7 @@ std::string formatProjectSummary(const nlohmann::json& s)
     out << "Scenarios: " << s["scenarios"].size() << "\n";
     for (const auto& name : s["scenarios"])
         out << "  " << name.get<std::string>() << "\n";
-    out << "Memo:      " << s["memo_fields_filled"].get<std::size_t>() << " fields filled\n";
+    out << "Memo:      " << formatMemoLine(s["memo"]) << "\n";
     return out.str();
 }
 

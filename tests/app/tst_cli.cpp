@@ -76,6 +76,7 @@ private Q_SLOTS:
     void versionAndHelp();
     void projectInfoOnTheDemo();
     void projectInfoJson();
+    void projectInfoCountsWhatTheMemoHolds();
     void errorsGoToStderrWithExitCodes_data();
     void errorsGoToStderrWithExitCodes();
     void analyzePrintsOneWholeTraceRow();
@@ -133,6 +134,38 @@ void TestCli::projectInfoJson()
     QCOMPARE(doc[QStringLiteral("datasets")][1][QStringLiteral("rows")].toInt(), 9);
     for (const auto& dataset : doc[QStringLiteral("datasets")].toArray())
         QCOMPARE(dataset[QStringLiteral("sha256")].toString().size(), 64);
+}
+
+void TestCli::projectInfoCountsWhatTheMemoHolds()
+{
+    // Issue 21: a memo with a decision, four named owners and evidence read "0 fields filled".
+    QFile demo(demoPath());
+    QVERIFY(demo.open(QIODevice::ReadOnly));
+    auto project = nlohmann::json::parse(demo.readAll().toStdString());
+    const auto figure = nlohmann::json::parse(R"({"title": "p99", "series": [{"name": "p99",
+        "kind": "line", "points": [[1, 2], [2, 3]]}]})");
+    project["memo"] = {
+        {"fields",
+         {{"failing_metric", {{"text", "p99 latency over 15 ms"}}},
+          {"primary_mechanism", {{"text", "power cap"}, {"draft", "thermal"}, {"edited", true}}}}},
+        {"owners",
+         {{{"role", "Inference platform"}, {"name", "A"}, {"state", "approved"}, {"note", ""}},
+          {{"role", "Capacity"}, {"name", "B"}, {"state", "approved"}, {"note", ""}},
+          {{"role", "SRE"}, {"name", "C"}, {"state", "pending"}, {"note", ""}},
+          {{"role", "Power"}, {"name", "D"}, {"state", "approved"}, {"note", ""}}}},
+        {"decision", "bounded_rollout"},
+        {"evidence", {{{"title", "p99"}, {"source", "Sweep"}, {"figure", figure}}}}};
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("memo.bsproj"));
+    QFile out(path);
+    QVERIFY(out.open(QIODevice::WriteOnly));
+    out.write(QByteArray::fromStdString(project.dump()));
+    out.close();
+    const CliRun run = runCli({QStringLiteral("project"), QStringLiteral("info"), path});
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+    QVERIFY2(run.out.contains("Memo:      2 of 13 fields filled, decision bounded_rollout, 4 of 4 "
+                              "owners named (3 approved), 1 evidence figure"),
+             run.out.constData());
 }
 
 void TestCli::errorsGoToStderrWithExitCodes_data()
