@@ -84,6 +84,7 @@ private Q_SLOTS:
     void trtllmMaxUtilizationStartsBothAndPausesTheNewest();
     void trtllmWithoutChunkingRefusesAContextOverTheBudget();
     void sglangRunsPrefillOnlySteps();
+    void sglangStallsDecodesWhileAPromptIsChunked();
     void sglangRetractsWhenTheReservationWasTooOptimistic();
     void littlesLawHoldsForEachNewPolicy_data();
     void littlesLawHoldsForEachNewPolicy();
@@ -232,6 +233,29 @@ void TestLlmSimPolicies2::sglangRunsPrefillOnlySteps()
     COMPARE_MS(v1.requests[1].ttftS, 21.0);
     COMPARE_MS(v1.requests[0].maxItlS, 13.0);
     COMPARE_MS(v1.requests[0].e2eS, 36.0);
+}
+
+void TestLlmSimPolicies2::sglangStallsDecodesWhileAPromptIsChunked()
+{
+    // sarathiDecodesFirstWhileALongPromptIsChunked's load under sglang, chunks of 32: A
+    // prefills (10.8 ms); B's 100 tokens run as prefill-only batches of 32, 32, 32 and 4
+    // (13.2 ms thrice: 24.0, 37.2, 50.4; then 10.4 ms: 60.8, B's TTFT 55.8) while A's decode
+    // waits (no mixed chunks). Then both decode (12 ms, 72.8: B done, E2E 67.8) and A alone
+    // (83.8, 94.8, 105.8): A's longest gap 62 ms and TPOT (105.8 - 10.8) / 4 = 23.75 ms against
+    // sarathi's 14.1 and 13.5.
+    EngineConfig engine = cache(4, 64);
+    engine.chunkedPrefillSize = 32;
+    const EngineRun run = serve("sglang", engine, {{0.0, 8, 5}, {0.005, 100, 2}});
+    QCOMPARE(run.steps.size(), std::size_t(9));
+    for (std::size_t i = 1; i <= 3; ++i) {
+        QCOMPARE(run.steps[i].prefillTokens, 32);
+        QCOMPARE(run.steps[i].decodeSeqs, 0);
+    }
+    QCOMPARE(run.steps[4].prefillTokens, 4);
+    COMPARE_MS(run.requests[1].ttftS, 55.8);
+    COMPARE_MS(run.requests[1].e2eS, 67.8);
+    COMPARE_MS(run.requests[0].maxItlS, 62.0);
+    COMPARE_MS(run.requests[0].tpotS, 23.75);
 }
 
 void TestLlmSimPolicies2::sglangRetractsWhenTheReservationWasTooOptimistic()
