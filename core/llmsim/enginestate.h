@@ -60,8 +60,11 @@ struct EngineState
 {
     EngineConfig config;
     std::vector<Sequence> sequences;
-    std::vector<std::int32_t> running; ///< Admission order.
-    std::deque<std::int32_t> waiting;  ///< Head first; preempted sequences return to the head.
+    /// Admission order (sarathi and trtllm sort it into arrival order each step).
+    std::vector<std::int32_t> running;
+    /// Head first. Preempted sequences return to the head (trtllm: to their place in arrival
+    /// order; sglang: to the tail).
+    std::deque<std::int32_t> waiting;
     BlockPool pool;
     /// sglang: the share of a running request's remaining output tokens a prefill reserves in
     /// the KV cache (SGLang's new_token_ratio); below 0 until the policy's first step.
