@@ -1,6 +1,9 @@
 #include "llmsim/enginestate.h"
 
 #include "llmsim/orcapolicy.h"
+#include "llmsim/sarathipolicy.h"
+#include "llmsim/sglangpolicy.h"
+#include "llmsim/trtllmpolicy.h"
 #include "llmsim/vllmv0policy.h"
 #include "llmsim/vllmv1policy.h"
 
@@ -10,15 +13,30 @@ namespace bs::llmsim {
 
 std::int32_t preemptLastRunning(EngineState& state, StepPlan& plan)
 {
-    const std::int32_t victimId = state.running.back();
-    state.running.pop_back();
+    return preemptRunningAt(state, plan, state.running.size() - 1, false);
+}
+
+std::int32_t preemptRunningAt(EngineState& state, StepPlan& plan, std::size_t index, bool byArrival)
+{
+    const std::int32_t victimId = state.running[index];
+    state.running.erase(state.running.begin() + std::ptrdiff_t(index));
     Sequence& victim = state.sequences[std::size_t(victimId)];
     state.release(victimId, state.config.enablePrefixCaching);
     victim.computed = 0;
     ++victim.preemptions;
     ++plan.preempted;
-    state.waiting.push_front(victimId);
+    if (byArrival)
+        state.waiting.insert(std::upper_bound(state.waiting.begin(), state.waiting.end(), victimId),
+                             victimId);
+    else
+        state.waiting.push_front(victimId);
     return victimId;
+}
+
+void sortRunningByArrival(EngineState& state)
+{
+    if (!std::is_sorted(state.running.begin(), state.running.end()))
+        std::sort(state.running.begin(), state.running.end());
 }
 
 void admitHead(EngineState& state, StepPlan& plan)
@@ -93,6 +111,12 @@ std::unique_ptr<SchedulerPolicy> makePolicy(const std::string& name)
         return std::make_unique<VllmV0Policy>();
     if (name == "orca")
         return std::make_unique<OrcaPolicy>();
+    if (name == "sarathi")
+        return std::make_unique<SarathiPolicy>();
+    if (name == "trtllm")
+        return std::make_unique<TrtllmPolicy>();
+    if (name == "sglang")
+        return std::make_unique<SglangPolicy>();
     return nullptr;
 }
 

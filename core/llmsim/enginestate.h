@@ -60,9 +60,15 @@ struct EngineState
 {
     EngineConfig config;
     std::vector<Sequence> sequences;
-    std::vector<std::int32_t> running; ///< Admission order.
-    std::deque<std::int32_t> waiting;  ///< Head first; preempted sequences return to the head.
+    /// Admission order (sarathi and trtllm sort it into arrival order each step).
+    std::vector<std::int32_t> running;
+    /// Head first. Preempted sequences return to the head (trtllm: to their place in arrival
+    /// order; sglang: to the tail).
+    std::deque<std::int32_t> waiting;
     BlockPool pool;
+    /// sglang: the share of a running request's remaining output tokens a prefill reserves in
+    /// the KV cache (SGLang's new_token_ratio); below 0 until the policy's first step.
+    double newTokenRatio = -1.0;
 
     std::int64_t freeBlocks() const { return pool.freeCount(); }
     /// Blocks a sequence must hold to keep `tokens` tokens in the cache.
@@ -104,16 +110,38 @@ public:
     /// them (0 when it always can): a request needing more than the token budget never runs.
     virtual std::int64_t unsplittableTokens(const EngineConfig& config,
                                             const RequestSpec& request) const = 0;
+    /// The KV-cache tokens a request must find free when it runs alone, or it never runs:
+    /// prompt + output - 1 (the last output token is never fed back) unless the policy's
+    /// admission asks for more.
+    virtual std::int64_t aloneKvTokens(const EngineConfig&, const RequestSpec& request) const
+    {
+        return std::int64_t(request.promptTokens) + request.outputTokens - 1;
+    }
 };
 
 /// Frees the most recently admitted request: it goes to the head of waiting and will recompute
 /// its prompt and generated tokens. Returns its id.
 std::int32_t preemptLastRunning(EngineState& state, StepPlan& plan);
 
+/// Frees running request `running[index]` (recompute later). It goes to the head of waiting, or
+/// with `byArrival` to its place in arrival order (waiting must then be in arrival order).
+std::int32_t preemptRunningAt(EngineState& state, StepPlan& plan, std::size_t index,
+                              bool byArrival);
+
 /// Moves the head of waiting to the tail of running.
 void admitHead(EngineState& state, StepPlan& plan);
 
-/// The policy named `name` (vllm_v1, vllm_v0, orca), or nullptr.
+/// Puts running in arrival order (request ids are arrival order).
+void sortRunningByArrival(EngineState& state);
+
+/// True when a running request has one token left to compute: it decodes (a prompt's last
+/// one-token chunk counts as a decode too, as the step model counts it).
+inline bool isDecoding(const Sequence& s)
+{
+    return s.tokens - s.computed == 1;
+}
+
+/// The policy named `name` (vllm_v1, vllm_v0, orca, sarathi, trtllm, sglang), or nullptr.
 std::unique_ptr<SchedulerPolicy> makePolicy(const std::string& name);
 
 } // namespace bs::llmsim

@@ -15,15 +15,19 @@ Status checkFits(const EngineConfig& config, const SchedulerPolicy& policy,
 {
     const std::int64_t capacityTokens = config.numGpuBlocks * config.blockSize;
     for (std::size_t i = 0; i < requests.size(); ++i) {
-        // The last output token is never fed back, so the cache holds prompt + output - 1.
-        const std::int64_t peakTokens =
-            std::int64_t(requests[i].promptTokens) + requests[i].outputTokens - 1;
+        // The last output token is never fed back, so the cache holds prompt + output - 1
+        // (some policies' admission asks for more).
+        const std::int64_t peakTokens = policy.aloneKvTokens(config, requests[i]);
         if (peakTokens > capacityTokens)
-            return makeError(ErrorCode::Value, "arrivals: request " + std::to_string(i) +
-                                                   " needs " + std::to_string(peakTokens) +
-                                                   " tokens of KV cache, more than the " +
-                                                   std::to_string(capacityTokens) +
-                                                   " the engine has (num_gpu_blocks x block_size)");
+            return makeError(
+                ErrorCode::Value,
+                "arrivals: request " + std::to_string(i) + " needs " + std::to_string(peakTokens) +
+                    " tokens of KV cache, more than the " + std::to_string(capacityTokens) +
+                    " the engine has (num_gpu_blocks x block_size)" +
+                    (config.policy == "sglang" ? " (sglang admits a request when its "
+                                                 "prompt + output tokens are fewer "
+                                                 "than the free tokens)"
+                                               : ""));
         const std::int64_t wholeTokens = policy.unsplittableTokens(config, requests[i]);
         if (wholeTokens > config.maxNumBatchedTokens)
             return makeError(ErrorCode::Value,
@@ -191,8 +195,9 @@ Expected<EngineRun> runEngine(const EngineConfig& config, const StepTimeModel& s
 {
     const auto policy = makePolicy(config.policy);
     if (!policy)
-        return makeError(ErrorCode::Unsupported, "engine.policy: unknown policy '" + config.policy +
-                                                     "' (known: vllm_v1, vllm_v0, orca)");
+        return makeError(ErrorCode::Unsupported,
+                         "engine.policy: unknown policy '" + config.policy +
+                             "' (known: vllm_v1, vllm_v0, orca, sarathi, trtllm, sglang)");
     if (auto status = checkFits(config, *policy, requests); !status)
         return status.error();
     EngineRun out;

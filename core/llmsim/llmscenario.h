@@ -40,6 +40,14 @@ struct EngineConfig
     /// vllm_v1: a request readmitted after a preemption reuses its blocks still in the cache.
     /// (Prefixes shared between requests are not modelled: token contents are unknown.)
     bool enablePrefixCaching = false;
+    /// trtllm: TensorRT-LLM's CapacitySchedulerPolicy, guaranteed_no_evict or max_utilization.
+    std::string capacitySchedulerPolicy = "guaranteed_no_evict";
+    /// sglang: input tokens of one prefill batch (a lone request may exceed it).
+    std::int32_t maxPrefillTokens = 16384;
+    /// sglang: the largest prefill chunk; -1 turns chunking off.
+    std::int32_t chunkedPrefillSize = 8192;
+    /// sglang: scales the initial new-token ratio (0.7 x this, at most 1) and its floor.
+    double scheduleConservativeness = 1.0;
 
     friend bool operator==(const EngineConfig&, const EngineConfig&) = default;
 };

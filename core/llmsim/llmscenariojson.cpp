@@ -37,6 +37,39 @@ KvMemorySpec readKvMemory(JsonFields& parent)
     return kv;
 }
 
+/// The knobs of one policy only (README.md: "Policies"): refused under any other policy.
+void readPolicyKnobs(JsonFields& f, EngineConfig& engine)
+{
+    struct Knob
+    {
+        const char* key;
+        const char* policy;
+    };
+    for (const Knob knob :
+         {Knob{"capacity_scheduler_policy", "trtllm"}, Knob{"max_prefill_tokens", "sglang"},
+          Knob{"chunked_prefill_size", "sglang"}, Knob{"schedule_conservativeness", "sglang"}})
+        if (f.ok() && f.has(knob.key) && engine.policy != knob.policy)
+            f.fail(knob.key, std::string("applies to the ") + knob.policy + " policy only");
+    if (!f.ok())
+        return;
+    if (engine.policy == "trtllm")
+        engine.capacitySchedulerPolicy =
+            f.choice("capacity_scheduler_policy", {"guaranteed_no_evict", "max_utilization"},
+                     "guaranteed_no_evict");
+    if (engine.policy == "sglang") {
+        engine.maxPrefillTokens =
+            std::int32_t(f.integerOr("max_prefill_tokens", 16384, whole(1, kMaxTokens)));
+        engine.chunkedPrefillSize =
+            std::int32_t(f.integerOr("chunked_prefill_size", 8192, whole(-1, kMaxTokens)));
+        if (f.ok() && engine.chunkedPrefillSize == 0)
+            f.fail("chunked_prefill_size", "must be -1 (no chunking) or at least 1 (got 0)");
+        engine.scheduleConservativeness =
+            f.numberOr("schedule_conservativeness", 1.0, {0.0, 100.0, true, false});
+    }
+    if (f.ok() && engine.policy == "sarathi" && !engine.enableChunkedPrefill)
+        f.fail("enable_chunked_prefill", "sarathi always chunks prefills (it must be true)");
+}
+
 EngineConfig readEngine(JsonFields& parent)
 {
     EngineConfig engine;
@@ -44,7 +77,8 @@ EngineConfig readEngine(JsonFields& parent)
     if (!object)
         return engine;
     JsonFields f(*object, parent.child("engine"), parent.path());
-    engine.policy = f.choice("policy", {"vllm_v1", "vllm_v0", "orca"}, "vllm_v1");
+    engine.policy = f.choice(
+        "policy", {"vllm_v1", "vllm_v0", "orca", "sarathi", "trtllm", "sglang"}, "vllm_v1");
     engine.maxNumSeqs = std::int32_t(f.integerOr("max_num_seqs", 256, whole(1, 1 << 20)));
     engine.maxNumBatchedTokens =
         std::int32_t(f.integerOr("max_num_batched_tokens", 2048, whole(1, kMaxTokens)));
@@ -62,6 +96,7 @@ EngineConfig readEngine(JsonFields& parent)
     engine.enablePrefixCaching = f.boolean("enable_prefix_caching", false);
     if (f.ok() && engine.enablePrefixCaching && engine.policy != "vllm_v1")
         f.fail("enable_prefix_caching", "is modelled for the vllm_v1 policy only");
+    readPolicyKnobs(f, engine);
     parent.adopt(f.finish());
     return engine;
 }
@@ -301,6 +336,13 @@ nlohmann::json llmScenarioToJson(const LlmScenario& scenario)
                                {"runtime_reserve_gib", e.kvMemory->runtimeReserveGib}};
     else
         engine["num_gpu_blocks"] = e.numGpuBlocks;
+    if (e.policy == "trtllm")
+        engine["capacity_scheduler_policy"] = e.capacitySchedulerPolicy;
+    if (e.policy == "sglang") {
+        engine["max_prefill_tokens"] = e.maxPrefillTokens;
+        engine["chunked_prefill_size"] = e.chunkedPrefillSize;
+        engine["schedule_conservativeness"] = e.scheduleConservativeness;
+    }
     return {{"kind", "llm"},
             {"name", scenario.name},
             {"seed", scenario.seed},

@@ -11,6 +11,9 @@ target_sources(batchscope_core PRIVATE
     llmsim/modelshape.cpp
     llmsim/orcapolicy.cpp
     llmsim/profilesteptime.cpp
+    llmsim/sarathipolicy.cpp
+    llmsim/sglangpolicy.cpp
     llmsim/steptimemodel.cpp
+    llmsim/trtllmpolicy.cpp
     llmsim/vllmv0policy.cpp
     llmsim/vllmv1policy.cpp)
