@@ -13,6 +13,8 @@ private Q_SLOTS:
     void flatRangeIsWidened();
     void logarithmic_data();
     void logarithmic();
+    void logBaseWidensUntilLabelsFit_data();
+    void logBaseWidensUntilLabelsFit();
 };
 
 void TestAxisScale::linear_data()
@@ -78,6 +80,28 @@ void TestAxisScale::logarithmic()
     QCOMPARE(scale.min, min);
     QCOMPARE(scale.max, max);
     QCOMPARE(scale.tickCount, ticks);
+}
+
+void TestAxisScale::logBaseWidensUntilLabelsFit_data()
+{
+    // Issue 21: batch 1..256 on a chart a quarter of 1366 px wide showed "1…", "2…".
+    QTest::addColumn<double>("widthPx");
+    QTest::addColumn<double>("base");
+    QTest::addColumn<int>("ticks");
+    QTest::newRow("wide: every power of two") << 600.0 << 2.0 << 9;
+    QTest::newRow("quarter screen: powers of four") << 250.0 << 4.0 << 5;
+    QTest::newRow("tiny: powers of sixteen") << 120.0 << 16.0 << 3;
+    QTest::newRow("never beyond base^8") << 10.0 << 256.0 << 2;
+}
+
+void TestAxisScale::logBaseWidensUntilLabelsFit()
+{
+    QFETCH(double, widthPx);
+    QFETCH(double, base);
+    QFETCH(int, ticks);
+    const double fitted = AxisScale::fittingLogBase(2.0, 1.0, 256.0, widthPx, 36.0);
+    QCOMPARE(fitted, base);
+    QCOMPARE(AxisScale::logarithmic(1.0, 256.0, fitted).tickCount, ticks);
 }
 
 QTEST_APPLESS_MAIN(TestAxisScale)

@@ -68,4 +68,19 @@ AxisScale AxisScale::logarithmic(double lo, double hi, double base)
     return scale;
 }
 
+double AxisScale::fittingLogBase(double base, double lo, double hi, double widthPx,
+                                 double labelWidthPx)
+{
+    if (!(base > 1.0) || !(labelWidthPx > 0.0) || !(widthPx > 0.0))
+        return base;
+    double fitted = base;
+    for (int doublings = 0; doublings < 3; ++doublings) {
+        const AxisScale scale = logarithmic(lo, hi, fitted);
+        if (double(scale.tickCount) * labelWidthPx <= widthPx)
+            break;
+        fitted *= fitted;
+    }
+    return fitted;
+}
+
 } // namespace bs::widgets

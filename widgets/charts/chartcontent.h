@@ -48,7 +48,12 @@ struct ChartContent
     QString yUnit;
     bool logX = false;
     bool logY = false;
-    double logXBase = 10.0;
+    double logXBase = 10.0; ///< Widened to base², base⁴ when the labels would not fit.
+    /// A linear y axis turns logarithmic when the plotted values span 100× or more (one curve
+    /// far off-scale would flatten the others and the SLA line); the y title then says so.
+    bool autoLogY = false;
+    /// Most ticks on a linear x axis; lowered when the chart is too narrow for their labels.
+    int xMaxTicks = 7;
     bool yIncludesZero = false;
     /// Extra room above and below the data, as a fraction of its y range (linear axes only), so
     /// a line at the edge of the data (a delta chart's zero line) is not drawn on the frame.

@@ -177,6 +177,85 @@ QString fitToWidth(const QString& text, const QFont& font, int widthPx)
     return lines.join(QStringLiteral("<br>"));
 }
 
+/// The smallest positive and the largest y of the series (not the reference lines).
+std::pair<double, double> positiveYRange(const ChartContent& content)
+{
+    double lo = std::numeric_limits<double>::infinity();
+    double hi = 0.0;
+    for (const SeriesSpec& spec : content.series)
+        for (const QPointF& p : spec.data.points)
+            if (p.y() > 0.0 && std::isfinite(p.y())) {
+                lo = std::min(lo, p.y());
+                hi = std::max(hi, p.y());
+            }
+    return {lo, hi};
+}
+
+std::pair<double, double> xRange(const ChartContent& content)
+{
+    double lo = std::numeric_limits<double>::infinity();
+    double hi = -std::numeric_limits<double>::infinity();
+    for (const SeriesSpec& spec : content.series)
+        for (const QPointF& p : spec.data.points)
+            if (std::isfinite(p.x())) {
+                lo = std::min(lo, p.x());
+                hi = std::max(hi, p.x());
+            }
+    return {lo, hi};
+}
+
+std::pair<double, double> positiveXRange(const ChartContent& content)
+{
+    double lo = std::numeric_limits<double>::infinity();
+    double hi = 0.0;
+    for (const SeriesSpec& spec : content.series)
+        for (const QPointF& p : spec.data.points)
+            if (p.x() > 0.0 && std::isfinite(p.x())) {
+                lo = std::min(lo, p.x());
+                hi = std::max(hi, p.x());
+            }
+    return {lo, hi};
+}
+
+/// The content as drawn at `viewWidthPx`: an automatic log y axis decided, a log x axis's base
+/// widened until its labels fit.
+ChartContent resolveAxes(ChartContent content, int viewWidthPx, const QFont& labelFont)
+{
+    constexpr double kAutoLogSpan = 100.0;
+    if (content.autoLogY && !content.logY) {
+        const auto [lo, hi] = positiveYRange(content);
+        if (lo < hi && hi / lo >= kAutoLogSpan) {
+            content.logY = true;
+            content.yIncludesZero = false;
+            content.yTitle += QObject::tr(", log scale");
+        }
+    }
+    const QFontMetrics metrics(labelFont);
+    // The plot is the view less the y axis's labels and title and the margins.
+    const double plotWidthPx = std::max(100, viewWidthPx - 80);
+    if (!content.logX) {
+        const auto [lo, hi] = xRange(content);
+        if (lo <= hi) {
+            const AxisScale scale = AxisScale::linear(lo, hi, content.xMaxTicks);
+            const double labelWidthPx =
+                std::max(metrics.horizontalAdvance(QString::number(scale.min, 'g', 6)),
+                         metrics.horizontalAdvance(QString::number(scale.max, 'g', 6))) +
+                metrics.averageCharWidth() * 1.5;
+            content.xMaxTicks = std::clamp(int(plotWidthPx / labelWidthPx), 2, content.xMaxTicks);
+        }
+    }
+    if (content.logX) {
+        const auto [lo, hi] = positiveXRange(content);
+        if (lo <= hi) {
+            const double labelWidthPx = metrics.horizontalAdvance(QString::number(hi, 'g', 6)) +
+                                        metrics.averageCharWidth() * 1.5;
+            content.logXBase =
+                AxisScale::fittingLogBase(content.logXBase, lo, hi, plotWidthPx, labelWidthPx);
+        }
+    }
+    return content;
+}
+
 QAbstractAxis* makeAxis(bool log, double base, const AxisScale& scale, const QString& title)
 {
     if (log) {
@@ -317,8 +396,10 @@ bool ChartPanel::canUpdateInPlace(const ChartContent& content) const
     return !m_view->chart()->series().isEmpty() || content.series.isEmpty();
 }
 
-void ChartPanel::setContent(const ChartContent& content)
+void ChartPanel::setContent(const ChartContent& requested)
 {
+    m_requested = requested;
+    const ChartContent content = resolveAxes(requested, m_view->width(), axisLabelFont());
     if (canUpdateInPlace(content))
         updateInPlace(content);
     else
@@ -400,7 +481,7 @@ void ChartPanel::applyAxes(const ChartContent& content)
     AxisScale xScale, yScale;
     if (extent.valid()) {
         xScale = content.logX ? AxisScale::logarithmic(extent.minX, extent.maxX, content.logXBase)
-                              : AxisScale::linear(extent.minX, extent.maxX);
+                              : AxisScale::linear(extent.minX, extent.maxX, content.xMaxTicks);
         yScale = content.logY
                      ? AxisScale::logarithmic(extent.minY, extent.maxY)
                      : AxisScale::linear(extent.minY, extent.maxY, 7, content.yIncludesZero);
@@ -442,6 +523,8 @@ void ChartPanel::applyAxes(const ChartContent& content)
             value->setTickInterval(scale.tickInterval);
         }
     };
+    if (auto* log = qobject_cast<QLogValueAxis*>(horizontal.front()))
+        log->setBase(content.logXBase);
     update(horizontal.front(), xScale);
     update(vertical.front(), yScale);
 }
@@ -465,10 +548,19 @@ void ChartPanel::fitTitles()
             fitToWidth(m_content.yTitle, vertical.front()->titleFont(), plotHeight));
 }
 
+QFont ChartPanel::axisLabelFont() const
+{
+    const auto horizontal = m_view->chart()->axes(Qt::Horizontal);
+    return horizontal.isEmpty() ? m_view->chart()->font() : horizontal.front()->labelsFont();
+}
+
 bool ChartPanel::eventFilter(QObject* watched, QEvent* event)
 {
     if (watched == m_view && event->type() == QEvent::Resize) {
         m_emptyLabel->setGeometry(m_view->rect());
+        const ChartContent resized = resolveAxes(m_requested, m_view->width(), axisLabelFont());
+        if (resized.logXBase != m_content.logXBase || resized.xMaxTicks != m_content.xMaxTicks)
+            setContent(m_requested);
         fitTitles();
     }
     return QWidget::eventFilter(watched, event);

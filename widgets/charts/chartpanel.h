@@ -53,8 +53,11 @@ private:
     void applyAxes(const ChartContent& content);
     /// Titles that do not fit the panel's width go on two lines (on every resize).
     void fitTitles();
+    /// The font of the x axis labels (what the log-base fitting measures).
+    QFont axisLabelFont() const;
 
-    ChartContent m_content;
+    ChartContent m_content;   ///< As shown: automatic axis choices resolved.
+    ChartContent m_requested; ///< As given, to resolve again when the chart is resized.
     ChartView* m_view;
     ChartLegend* m_legend;
     QStackedWidget* m_stack;

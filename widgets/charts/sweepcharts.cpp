@@ -233,6 +233,7 @@ ChartContent sweepLatencyChart(const QList<SweepInput>& sweeps, const QList<Swee
 {
     ChartContent content = baseContent(QObject::tr("Latency p99 (solid) and p50 (dashed)"),
                                        QObject::tr("Latency (ms)"), QObject::tr("ms"), options);
+    content.autoLogY = !options.logY;
     addMeasured(
         content, sweeps, options, [](const data::SweepPoint& p) { return p.latencyP99S; }, 1e3,
         QObject::tr("p99"), SeriesStyle::Line);
