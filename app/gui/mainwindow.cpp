@@ -43,6 +43,8 @@
 #include <QUndoStack>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace bs::gui {
 
 MainWindow::MainWindow(widgets::Settings* settings, QWidget* parent)
@@ -406,7 +408,28 @@ void MainWindow::setLargeFontMode(bool on)
 void MainWindow::restoreLayout()
 {
     restoreGeometry(m_settings->windowGeometry());
-    restoreState(m_settings->windowState(), widgets::Settings::kWindowStateVersion);
+    m_layoutRestored =
+        restoreState(m_settings->windowState(), widgets::Settings::kWindowStateVersion);
+}
+
+void MainWindow::fitDocksToWidth()
+{
+    auto* datasets = findChild<QDockWidget*>(QStringLiteral("datasetsDock"));
+    auto* model = findChild<QDockWidget*>(QStringLiteral("modelDock"));
+    if (!datasets || !model)
+        return;
+    const int width = this->width();
+    const int datasetsWidth = std::clamp(width * 18 / 100, 230, 340);
+    const int modelWidth = std::clamp(width * 25 / 100, 300, 400);
+    resizeDocks({datasets, model}, {datasetsWidth, modelWidth}, Qt::Horizontal);
+}
+
+void MainWindow::showEvent(QShowEvent* event)
+{
+    QMainWindow::showEvent(event);
+    if (!m_docksFitted && !m_layoutRestored)
+        fitDocksToWidth();
+    m_docksFitted = true;
 }
 
 void MainWindow::saveLayout()

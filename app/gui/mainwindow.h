@@ -72,6 +72,7 @@ public:
 
 protected:
     void closeEvent(QCloseEvent* event) override;
+    void showEvent(QShowEvent* event) override;
     void dragEnterEvent(QDragEnterEvent* event) override;
     void dropEvent(QDropEvent* event) override;
 
@@ -88,6 +89,9 @@ private:
     void exportCurrentChart();
     void updateTitle();
     void restoreLayout();
+    /// Side docks sized to the window (first show without a saved layout): on a 1366 px laptop
+    /// the charts keep more than half the width instead of eliding their labels.
+    void fitDocksToWidth();
     void saveLayout();
     QDockWidget* addDock(const QString& title, const QString& objectName, QWidget* content,
                          Qt::DockWidgetArea area);
@@ -99,6 +103,8 @@ private:
     widgets::MessageBar* m_messages;
     QTabWidget* m_views;
     widgets::SweepView* m_sweepView;
+    bool m_layoutRestored = false; ///< A saved window layout was applied.
+    bool m_docksFitted = false;
     widgets::DatasetPanel* m_datasetPanel = nullptr;
     widgets::ModelPanel* m_modelPanel = nullptr;
     widgets::TraceView* m_traceView = nullptr;
