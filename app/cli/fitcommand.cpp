@@ -3,6 +3,7 @@
 #include "commands.h"
 #include "fitpredictions.h"
 #include "io/readdataset.h"
+#include "readoptions.h"
 
 #include <nlohmann/json.hpp>
 
@@ -164,9 +165,10 @@ int runFit(const ParsedArgs& args, CliIo& io)
     if (!options)
         return reportError(options.error(), args, io);
     options->path = path;
-    io::ReadOptions readOptions;
-    readOptions.format = args.value("--format").value_or("");
-    auto dataset = io::readDataset(path, readOptions);
+    const auto readOptions = readOptionsFromArgs(args);
+    if (!readOptions)
+        return reportError(readOptions.error(), args, io);
+    auto dataset = io::readDataset(path, *readOptions);
     if (!dataset)
         return reportError(dataset.error(), args, io);
     const auto sweep = dataset->sweep();
@@ -227,6 +229,7 @@ CommandSpec fitCommand()
           "fit only rows up to batch N; the rest are predicted beside their measurement"},
          {"--predict", "LIST", "batch sizes to predict, with 90% prediction intervals"},
          {"--format", "READER", "force a reader instead of detecting the format"},
+         readerOptionsOption(),
          presetsOption()},
         &runFit};
 }

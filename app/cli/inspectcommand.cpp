@@ -1,6 +1,7 @@
 #include "commands.h"
 #include "io/datasetsummary.h"
 #include "io/readdataset.h"
+#include "readoptions.h"
 
 #include <nlohmann/json.hpp>
 
@@ -81,23 +82,6 @@ std::string formatSummary(const json& s)
     return text;
 }
 
-Expected<io::ReadOptions> readOptions(const ParsedArgs& args)
-{
-    io::ReadOptions options;
-    options.format = args.value("--format").value_or("");
-    if (const auto text = args.value("--reader-options")) {
-        try {
-            options.readerOptions = json::parse(*text);
-        } catch (const json::exception& e) { // syntax, or a number out of range (1e999)
-            return makeError(ErrorCode::Usage,
-                             std::string("--reader-options: not valid JSON (") + e.what() + ")");
-        }
-        if (!options.readerOptions.is_object())
-            return makeError(ErrorCode::Usage, "--reader-options: must be a JSON object");
-    }
-    return options;
-}
-
 int runInspect(const ParsedArgs& args, CliIo& io)
 {
     if (args.positionals.empty()) {
@@ -105,7 +89,7 @@ int runInspect(const ParsedArgs& args, CliIo& io)
                                                        "[--format NAME] [--json]"),
                            args, io);
     }
-    auto options = readOptions(args);
+    auto options = readOptionsFromArgs(args);
     if (!options)
         return reportError(options.error(), args, io);
     json all = json::array();
@@ -150,14 +134,13 @@ std::string readerList()
 CommandSpec inspectCommand()
 {
     return {"inspect",
-            "inspect FILE... [--format NAME] [--reader-options JSON] [--json]",
+            "inspect FILE... [--format NAME] [--reader-options OPTS] [--json]",
             "Read measurement files and show what they hold: format and why, counts, span, "
             "columns, key figures, warnings.",
             readerList() + "\nGzip is read transparently. A file that cannot be read is reported "
                            "as file:line:column: reason and the others are still shown.",
             {{"--format", "NAME", "force a reader instead of detecting the format"},
-             {"--reader-options", "JSON",
-              "reader options, e.g. '{\"batch_size\": 8}' or a column mapping"}},
+             readerOptionsOption()},
             &runInspect};
 }
 

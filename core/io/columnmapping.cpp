@@ -36,7 +36,8 @@ const std::vector<MappingField>& sweepFields()
          D::Rate,
          false,
          {"throughput", "inferences/second", "inferences per second", "infer/sec", "ips",
-          "samples per second", "items per second"},
+          "samples per second", "items per second", "throughput avg", "avg throughput",
+          "throughput inference", "throughput mean"},
          "Inferences (items) per second"},
         {"latency_mean",
          D::Time,
@@ -46,27 +47,29 @@ const std::vector<MappingField>& sweepFields()
         {"latency_p50",
          D::Time,
          false,
-         {"p50", "p50 latency", "latency p50", "median", "median latency"},
+         {"p50", "p50 latency", "latency p50", "latency 50%", "latency 50", "median",
+          "median latency"},
          "Median latency"},
         {"latency_p90",
          D::Time,
          false,
-         {"p90", "p90 latency", "latency p90"},
+         {"p90", "p90 latency", "latency p90", "latency 90%", "latency 90"},
          "90th percentile latency"},
         {"latency_p95",
          D::Time,
          false,
-         {"p95", "p95 latency", "latency p95"},
+         {"p95", "p95 latency", "latency p95", "latency 95%", "latency 95"},
          "95th percentile latency"},
         {"latency_p99",
          D::Time,
          false,
-         {"p99", "p99 latency", "latency p99"},
+         {"p99", "p99 latency", "latency p99", "latency 99%", "latency 99"},
          "99th percentile latency"},
         {"latency_p999",
          D::Time,
          false,
-         {"p999", "p99.9", "p99 9", "p999 latency", "latency p999"},
+         {"p999", "p99.9", "p99 9", "p999 latency", "latency p999", "p99 9 latency",
+          "latency 99 9%", "latency 99 9"},
          "99.9th percentile latency"},
         {"power",
          D::Power,
@@ -256,8 +259,19 @@ std::string canonicalUnit(std::string token)
         {"/min", "per_min"},
         {"/h", "per_h"},
     };
-    const auto it = units.find(lowercase(token));
-    return it == units.end() ? std::string() : it->second;
+    const std::string lower = lowercase(token);
+    const auto it = units.find(lower);
+    if (it != units.end())
+        return it->second;
+    // "sequences/sec", "images/s", "sentences/second": items of any name per second.
+    for (const char* perSecond : {"/sec", "/s", "/second"}) {
+        const std::string_view suffix(perSecond);
+        if (lower.size() > suffix.size() + 1 &&
+            std::string_view(lower).substr(lower.size() - suffix.size()) == suffix &&
+            lower.find(' ') == std::string::npos)
+            return "per_s";
+    }
+    return {};
 }
 
 /// Lowercase, with '_', '-', '.' and runs of spaces turned into single spaces.

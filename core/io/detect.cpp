@@ -6,6 +6,7 @@
 #include "io/readdataset.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstring>
 
 namespace bs::io {
@@ -212,8 +213,45 @@ bool has(const std::vector<std::string>& fields, std::string_view name)
     return std::find(fields.begin(), fields.end(), name) != fields.end();
 }
 
+/// A latency column of a DeepLearningExamples result table: "p99 latency (ms)", "avg latency
+/// (ms)" (its Triton tables), "Latency Avg (ms)", "Latency 99% (ms)" (its inference tables),
+/// always with a time unit in the header.
+bool isDleLatencyHeader(const std::string& header)
+{
+    const HeaderName name = splitHeaderUnit(header);
+    if (!unitFactor(FieldDimension::Time, name.unit))
+        return false;
+    const std::string& n = name.name;
+    const bool percentile = n.size() > 9 && n.front() == 'p' && n.ends_with(" latency") &&
+                            std::isdigit(static_cast<unsigned char>(n[1]));
+    return percentile || n == "avg latency" ||
+           (n.starts_with("latency ") && (n.ends_with("%") || n == "latency avg"));
+}
+
+/// A DeepLearningExamples README performance table saved as CSV: a "Batch" or "Batch size"
+/// column and at least two latency columns whose headers state the unit. Checked before
+/// perf_analyzer: its Triton tables share perf_analyzer's column names but add "(ms)".
+std::optional<Detection> detectDleTable(const std::vector<std::string>& h)
+{
+    const bool batch = std::any_of(h.begin(), h.end(), [](const std::string& f) {
+        const std::string n = lowercase(trimmed(f));
+        return n == "batch" || n == "batch size";
+    });
+    const auto latencies = std::count_if(h.begin(), h.end(), isDleLatencyHeader);
+    if (!batch || latencies < 2)
+        return std::nullopt;
+    return detection("dle_table", "CSV header has a batch column and latency columns with "
+                                  "their unit, such as \"p99 latency (ms)\" or \"Latency 99% "
+                                  "(ms)\" (NVIDIA DeepLearningExamples result table)");
+}
+
 std::optional<Detection> detectKnownCsv(const std::vector<std::string>& h)
 {
+    const bool modelAnalyzer = !h.empty() && h[0] == "Model";
+    if (!modelAnalyzer) {
+        if (auto found = detectDleTable(h))
+            return found;
+    }
     if (has(h, "Inferences/Second") && (has(h, "Concurrency") || has(h, "Request Rate"))) {
         return detection("perf_analyzer",
                          std::string("CSV header has \"") +

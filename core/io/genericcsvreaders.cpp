@@ -114,6 +114,17 @@ Status PowerRows::add(data::PowerSeries& series)
     return {};
 }
 
+/// Tells the unit cross-check which column each latency came from and whose word its unit is.
+void recordLatencyColumns(const MappedCsvReader& csv, ReaderContext& context)
+{
+    for (const auto& field : mappingFields(MappingTarget::Sweep)) {
+        const BoundColumn* column = csv.column(field.key);
+        if (column && field.dimension == FieldDimension::Time)
+            context.latencyColumns.push_back(
+                {field.key, column->header, column->unit, !column->unitStated});
+    }
+}
+
 } // namespace
 
 Expected<data::DatasetContent> readSweepCsv(ByteSource& source, ReaderContext& context)
@@ -121,6 +132,7 @@ Expected<data::DatasetContent> readSweepCsv(ByteSource& source, ReaderContext& c
     MappedCsvReader csv(source, context, MappingTarget::Sweep);
     if (auto status = csv.start(); !status)
         return status.error();
+    recordLatencyColumns(csv, context);
     data::SweepTable table;
     for (;;) {
         auto more = csv.next();

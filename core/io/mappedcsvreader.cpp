@@ -61,11 +61,13 @@ Status MappedCsvReader::start(const std::optional<ColumnMapping>& fixed)
     const char delimiter = m_split.delimiter();
     if (fixed) {
         m_mapping = *fixed;
+        m_mappingSource = MappingSource::Fixed;
     } else if (m_context.options.contains("columns")) {
         auto mapping = columnMappingFromJson(m_context.options, m_target, path());
         if (!mapping)
             return mapping.error();
         m_mapping = *mapping;
+        m_mappingSource = MappingSource::Options;
     } else {
         if (!m_context.options.empty() && !m_context.options.contains("delimiter")) {
             return makeError(ErrorCode::Format, path(), 0, 0,
@@ -123,12 +125,34 @@ Status MappedCsvReader::bind()
             return makeError(ErrorCode::Format, path(), m_headerLineNumber, m_split.column(second),
                              duplicateColumnMessage(binding->column, index, second));
         }
-        BoundColumn bound{field.key, binding->column, index,
+        BoundColumn bound{field.key,
+                          binding->column,
+                          index,
                           unitFactor(field.dimension, binding->unit).value_or(1.0),
-                          binding->unit == "datetime"};
+                          binding->unit == "datetime",
+                          binding->unit,
+                          unitStated(field, *binding)};
         m_bound.push_back(std::move(bound));
     }
     return {};
+}
+
+bool MappedCsvReader::unitStated(const MappingField& field, const ColumnBinding& binding) const
+{
+    switch (m_mappingSource) {
+    case MappingSource::Fixed:
+        return true;
+    case MappingSource::Options: {
+        const nlohmann::json& options = m_context.options;
+        const auto& columns = options["columns"];
+        return columns.contains(field.key) && columns[field.key].is_object() &&
+               columns[field.key].contains("unit");
+    }
+    case MappingSource::Suggested:
+        break;
+    }
+    const std::string written = splitHeaderUnit(binding.column).unit;
+    return !written.empty() && unitFactor(field.dimension, written).has_value();
 }
 
 const BoundColumn* MappedCsvReader::column(std::string_view field) const

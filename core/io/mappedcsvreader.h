@@ -23,6 +23,10 @@ struct BoundColumn
     std::size_t index = 0;
     double factor = 1.0;   ///< Converts the file's unit to the core unit.
     bool datetime = false; ///< Calendar timestamps rather than numbers.
+    std::string unit;      ///< The file's unit ("ms"; "" for counts and labels).
+    /// The header, the user's mapping or the reader stated the unit; false when it was only
+    /// the default of a unitless header (what the sweep unit cross-check may correct).
+    bool unitStated = true;
 };
 
 /// Reads a delimited text file through a ColumnMapping: the header line names the columns, the
@@ -83,8 +87,17 @@ public:
     Error errorAt(const BoundColumn& column, ErrorCode code, std::string message) const;
 
 private:
+    /// Where the mapping came from, which says whose word its units are.
+    enum class MappingSource
+    {
+        Fixed,     ///< The reader's own.
+        Options,   ///< The user's reader options.
+        Suggested, ///< Suggested from the header names.
+    };
+
     Status readHeader();
     Status bind();
+    bool unitStated(const MappingField& field, const ColumnBinding& binding) const;
     Status splitRow(std::string_view line);
     CellPlace place(const BoundColumn& column) const;
 
@@ -94,6 +107,7 @@ private:
     ByteSource& m_source;
     CsvSplitter m_split;
     ColumnMapping m_mapping;
+    MappingSource m_mappingSource = MappingSource::Suggested;
     std::vector<std::string> m_headers;
     std::vector<BoundColumn> m_bound;
     std::string m_headerLine;

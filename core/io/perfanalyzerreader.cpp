@@ -125,6 +125,7 @@ public:
 private:
     Status readOptions();
     Status row();
+    void recordLatencyColumns();
     /// The cell's number divided by `divisor` (µs -> s), or nothing when the column is absent.
     Expected<std::optional<double>> cell(int index, CellRule rule, double divisor = 1.0) const;
     Status gpuColumns(data::SweepPoint& point) const;
@@ -241,6 +242,20 @@ Status PerfAnalyzerParser::row()
     return {};
 }
 
+/// perf_analyzer writes its latencies in microseconds without saying so: the format states it.
+void PerfAnalyzerParser::recordLatencyColumns()
+{
+    const std::pair<const char*, int> latencies[] = {
+        {"latency_mean", m_columns.average}, {"latency_p50", m_columns.p50},
+        {"latency_p90", m_columns.p90},      {"latency_p95", m_columns.p95},
+        {"latency_p99", m_columns.p99},      {"latency_p999", m_columns.p999}};
+    for (const auto& [field, index] : latencies) {
+        if (index >= 0)
+            m_context.latencyColumns.push_back(
+                {field, m_columns.names[std::size_t(index)], "us", false});
+    }
+}
+
 Expected<data::SweepTable> PerfAnalyzerParser::parse()
 {
     if (auto status = readOptions(); !status)
@@ -265,6 +280,8 @@ Expected<data::SweepTable> PerfAnalyzerParser::parse()
                 return columns.error();
             m_columns = std::move(*columns);
             ++m_runs;
+            if (m_runs == 1)
+                recordLatencyColumns();
             if (m_columns.batch < 0 && !m_batchOption) {
                 m_context.warnings.add("no-batch", m_lines.lineNumber(),
                                        "no \"Batch\" column; batch size taken as 1 (set the "

@@ -1,6 +1,7 @@
 #include "io/readdataset.h"
 
 #include "io/backgroundhasher.h"
+#include "io/sweepunitcheck.h"
 #include "io/utf8text.h"
 #include "util/sha256.h"
 
@@ -102,6 +103,17 @@ Error readableError(Error error)
     return error;
 }
 
+/// Every sweep, whatever read it, has its latency units checked against its throughput.
+void crossCheckUnits(data::DatasetContent& content, ReaderContext& context)
+{
+    auto* sweep = std::get_if<std::shared_ptr<const data::SweepTable>>(&content);
+    if (!sweep || !*sweep)
+        return;
+    auto checked = std::make_shared<data::SweepTable>(**sweep);
+    checkSweepUnits(*checked, context);
+    *sweep = std::move(checked);
+}
+
 Expected<data::Dataset> readInput(const Input& input, const ReadOptions& options,
                                   Progress& progress, const CancelToken& cancel,
                                   const std::string* memoryBytes)
@@ -129,6 +141,7 @@ Expected<data::Dataset> readInput(const Input& input, const ReadOptions& options
     if (auto status = drain(**source, cancel); !status)
         return status.error();
     progress.finish();
+    crossCheckUnits(*content, context);
 
     data::Dataset dataset;
     dataset.name = fileName(input.path);

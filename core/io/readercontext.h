@@ -9,8 +9,20 @@
 #include <nlohmann/json.hpp>
 
 #include <string>
+#include <vector>
 
 namespace bs::io {
+
+/// Where a sweep's latency field came from, for the physics cross-check of its unit
+/// (io::checkSweepUnits). Readers of fixed formats may leave it out: their format states the
+/// unit.
+struct LatencyColumnSource
+{
+    std::string field;        ///< Mapping key: "latency_mean", "latency_p99", ...
+    std::string header;       ///< The column's name as written in the file.
+    std::string unit;         ///< The unit it was read in ("s", "ms", "us", "ns").
+    bool unitGuessed = false; ///< No header, format or mapping stated the unit.
+};
 
 /// Everything a reader gets besides its bytes. Readers are plain functions of (source,
 /// context); they never show a dialog, read settings or touch a global.
@@ -38,6 +50,8 @@ struct ReaderContext
     nlohmann::json resolvedOptions;
     /// Extra words for the provenance's "detected because" (e.g. a joined sibling file).
     std::string note;
+    /// The latency columns of a sweep and how their units were decided (see checkSweepUnits).
+    std::vector<LatencyColumnSource> latencyColumns;
 };
 
 /// An error when `context` carries reader options, for the readers that take none: "the

@@ -43,6 +43,11 @@ const std::vector<ReaderEntry>& readerRegistry()
         {{"sweep_csv", K::Sweep,
           "Sweep CSV (batch, throughput, latency, power) with a column mapping", 1},
          &readSweepCsv},
+        {{"dle_table", K::Sweep,
+          "NVIDIA DeepLearningExamples README result table as CSV (batch, throughput, avg and "
+          "p50/p90/p95/p99 latency with units)",
+          1},
+         &readSweepCsv},
         {{"kineto_trace", K::KernelTrace,
           "Chrome trace event JSON / PyTorch Kineto trace (.json or .json.gz)", 1},
          &readKinetoTrace},

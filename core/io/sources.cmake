@@ -46,5 +46,6 @@ target_sources(batchscope_core PRIVATE
     io/servingrequestlog.cpp
     io/siblingfile.cpp
     io/splreader.cpp
+    io/sweepunitcheck.cpp
     io/traceeventbuilder.cpp
     io/utf8text.cpp)

@@ -60,6 +60,9 @@ const char* const kNvidiaSmi = "index, timestamp, power.draw [W], utilization.gp
 const char* const kSweepCsv = "batch,throughput,p99 (ms)\n"
                               "1,100,9\n"
                               "8,640,20\n";
+const char* const kDleCsv = "Batch size,Throughput Avg,Latency Avg (ms),Latency 99% (ms)\n"
+                            "1,101,9.87,9.86\n"
+                            "8,584,13.68,13.68\n";
 const char* const kPowerCsv = "time,power [W]\n"
                               "2024-01-01T00:00:00Z,100.5\n"
                               "2024-01-01T00:00:01Z,200\n";
@@ -460,6 +463,14 @@ void TestIoBadInput::badInput_data()
            QByteArray(kSweepCsv) + "0, 2023/11/22 21:23:17.673, 24.38 W, 0 %\n", format, 4,
            QStringLiteral("the row has 4 fields but the header has 3"));
 
+    // DeepLearningExamples result table (the sweep CSV reader with DLE header names)
+    r = "dle_table";
+    addEncodingRows(r, kDleCsv);
+    addRow("dle_table: truncated in a row", r, cut(kDleCsv, 13), format, 3,
+           QStringLiteral("the row has 2 fields but the header has 4"));
+    addRow("dle_table: NaN", r, replaceLine(kDleCsv, 1, "1,101,nan,9.86"), value, 2,
+           QStringLiteral("column \"Latency Avg (ms)\" holds \"nan\", ") + kNotFinite);
+
     // Generic power CSV
     r = "power_csv";
     addEncodingRows(r, kPowerCsv);
@@ -699,25 +710,16 @@ void TestIoBadInput::badInput()
 // A reader added to the registry must be added to the corpus above.
 void TestIoBadInput::everyReaderIsCovered()
 {
-    QStringList covered = {QStringLiteral("perf_analyzer"),
-                           QStringLiteral("model_analyzer"),
-                           QStringLiteral("mlperf_summary"),
-                           QStringLiteral("mlperf_detail"),
-                           QStringLiteral("mlperf_spl"),
-                           QStringLiteral("kineto_trace"),
-                           QStringLiteral("nvidia_smi"),
-                           QStringLiteral("sweep_csv"),
-                           QStringLiteral("power_csv"),
-                           QStringLiteral("request_trace_csv"),
-                           QStringLiteral("azure_llm_trace"),
-                           QStringLiteral("burstgpt_trace"),
-                           QStringLiteral("mooncake_trace"),
-                           QStringLiteral("bailian_trace"),
-                           QStringLiteral("llm_benchmark"),
-                           QStringLiteral("llm_request_log"),
-                           QStringLiteral("llm_engine_series"),
-                           QStringLiteral("genai_perf"),
-                           QStringLiteral("llmperf")};
+    QStringList covered = {QStringLiteral("perf_analyzer"),     QStringLiteral("model_analyzer"),
+                           QStringLiteral("mlperf_summary"),    QStringLiteral("mlperf_detail"),
+                           QStringLiteral("mlperf_spl"),        QStringLiteral("kineto_trace"),
+                           QStringLiteral("nvidia_smi"),        QStringLiteral("sweep_csv"),
+                           QStringLiteral("dle_table"),         QStringLiteral("power_csv"),
+                           QStringLiteral("request_trace_csv"), QStringLiteral("azure_llm_trace"),
+                           QStringLiteral("burstgpt_trace"),    QStringLiteral("mooncake_trace"),
+                           QStringLiteral("bailian_trace"),     QStringLiteral("llm_benchmark"),
+                           QStringLiteral("llm_request_log"),   QStringLiteral("llm_engine_series"),
+                           QStringLiteral("genai_perf"),        QStringLiteral("llmperf")};
     QStringList registered;
     for (const auto& info : io::availableReaders())
         registered << QString::fromStdString(info.name);
