@@ -63,7 +63,8 @@ json replicationJson(const ReplicationMetrics& m)
             {"output_tokens_per_s", m.outputTokensPerS},
             {"goodput_per_s", m.goodputPerS},
             {"preemptions", m.preemptions},
-            {"steps", m.steps}};
+            {"steps", m.steps},
+            {"energy_per_output_token_j", number(m.energyPerOutputTokenJ)}};
 }
 
 /// Replication 0's steps averaged over equal time windows (at most kMaxSeriesWindows).
@@ -160,6 +161,9 @@ nlohmann::json llmResultToJson(const LlmResult& result)
                 {"waiting_max", count(&ReplicationMetrics::maxWaiting)},
                 {"kv_use_peak", metric(&ReplicationMetrics::peakKvUse)},
                 {"in_system_mean", metric(&ReplicationMetrics::meanInSystem)},
+                {"energy_j", metric(&ReplicationMetrics::energyJ)},
+                {"power_mean_w", metric(&ReplicationMetrics::meanPowerW)},
+                {"energy_per_output_token_j", metric(&ReplicationMetrics::energyPerOutputTokenJ)},
                 {"per_replication", perReplication},
                 {"time_series", seriesJson(result.steps, result.scenario.engine.numGpuBlocks)}};
     if (const auto& kv = result.kvCapacity)

@@ -11,6 +11,7 @@ target_sources(batchscope_core PRIVATE
     llmsim/modelshape.cpp
     llmsim/orcapolicy.cpp
     llmsim/profilesteptime.cpp
+    llmsim/rooflinesteptime.cpp
     llmsim/steptimemodel.cpp
     llmsim/vllmv0policy.cpp
     llmsim/vllmv1policy.cpp)
