@@ -116,8 +116,9 @@ std::string formatLlmSimulationSummary(const llmsim::LlmResult& result)
     if (std::isfinite(energyJ)) {
         out += line("Energy             ", energyJ / 3.6e6,
                     "%.4g kWh (steps at their power, idle power between them)");
-        out += line("Power              ",
-                    meanOver(result, [](const M& m) { return m.meanPowerW; }), "%.1f W mean");
+        out +=
+            line("Power              ", meanOver(result, [](const M& m) { return m.meanPowerW; }),
+                 "%.1f W mean (all GPUs of the replica)");
         out += line("Energy/output tok  ",
                     meanOver(result, [](const M& m) { return m.energyPerOutputTokenJ; }), "%.4g J");
     }

@@ -101,7 +101,12 @@ void readRoofline(JsonFields& f, const json& object, StepSpec& step)
     step.weightDtype = f.choice("weight_dtype", {"auto", "bfloat16", "float16", "fp8"}, "auto");
     step.kvCacheDtype = f.choice("kv_cache_dtype", {"auto", "fp8", "fp8_e4m3", "fp8_e5m2"}, "auto");
     step.overheadMs = f.numberOr("overhead_ms", 0.0, NumberRule::nonNegative());
-    step.interconnectGbPerS = f.numberOr("interconnect_gb_per_s", 0.0, NumberRule::nonNegative());
+    step.interconnectGbPerS = f.numberOr("interconnect_gb_per_s", 0.0, NumberRule::positive());
+    if (f.ok() && step.tensorParallel > 1 && !f.has("interconnect_gb_per_s"))
+        f.fail("interconnect_gb_per_s",
+               "missing: tensor_parallel " + std::to_string(step.tensorParallel) +
+                   " needs the GPU-to-GPU bandwidth per direction for its all-reduces (the "
+                   "accelerator presets carry none; NVLink 4 on H100 SXM: 450)");
     step.allreduceLatencyUs = f.numberOr("allreduce_latency_us", 0.0, NumberRule::nonNegative());
     step.powerCapW = f.optionalNumber("power_cap_w", {0.0, 1e6, true, false});
     step.thermal = f.boolean("thermal", true);
@@ -326,9 +331,10 @@ json rooflineToJson(const StepSpec& step)
                 {"weight_dtype", step.weightDtype},
                 {"kv_cache_dtype", step.kvCacheDtype},
                 {"overhead_ms", step.overheadMs},
-                {"interconnect_gb_per_s", step.interconnectGbPerS},
                 {"allreduce_latency_us", step.allreduceLatencyUs},
                 {"thermal", step.thermal}};
+    if (step.interconnectGbPerS > 0.0) // absent means none (a single GPU)
+        out["interconnect_gb_per_s"] = step.interconnectGbPerS;
     if (step.powerCapW)
         out["power_cap_w"] = *step.powerCapW;
     return out;

@@ -88,6 +88,7 @@ private Q_SLOTS:
     void tensorParallelNeedsAnInterconnect();
     void expertTrafficGrowsWithTokensUpToAllExperts();
     void timeAndPowerMatchTheAcceleratorModel();
+    void throttlingSettlesWhereTheAcceleratorModelSays();
     void energyIsPowerTimesTimeByHand();
     void scenarioJsonRoundTripsAndRejectsBadKeys();
     void comparedWithTheRealRtx4090Run();
@@ -266,6 +267,52 @@ void TestLlmSimRoofline::timeAndPowerMatchTheAcceleratorModel()
     }
 }
 
+void TestLlmSimRoofline::throttlingSettlesWhereTheAcceleratorModelSays()
+{
+    // Back-to-back 8,192-token prefills (compute-bound, ~700 W) on an H100 whose throttle point
+    // is lowered to 60 °C: the die reaches it, the clock drops, and steps settle at the clock,
+    // time and power of accel::Model::sustained for the same work as one batch item.
+    StepSpec spec = rooflineSpec();
+    spec.accelerator.thermal.throttleC = 60.0;
+    const RooflineStepTime model(llama8b(), spec);
+    const ScheduledChunk prompt{0, 8192};
+    const RooflineTerms t = model.terms(std::span(&prompt, 1));
+    accel::ModelParams params;
+    params.accelerator = spec.accelerator;
+    params.workload.name = "llama-prefill-8192";
+    params.workload.flopsPerItem = t.flops;
+    params.workload.weightElements = (t.weightBytes + t.kvBytes) / 2.0;
+    params.workload.kernels = 388;
+    auto reference = accel::Model::create(params);
+    QVERIFY(reference);
+    const accel::SustainedLoad settled = reference->sustained(1);
+    QVERIFY(settled.throttles);
+
+    accel::ThermalState state = model.initialState();
+    double nowS = 0.0, lastS = 0.0, lastW = 0.0, firstS = 0.0;
+    const int steps = 4000; // about 20 time constants of 40 s
+    const int averaged = 200;
+    for (int i = 0; i < steps; ++i) {
+        const StepCost cost = model.stepCost(std::span(&prompt, 1), state, nowS);
+        if (i == 0)
+            firstS = cost.durationS;
+        if (i >= steps - averaged) {
+            lastS += cost.durationS / averaged;
+            lastW += cost.powerW / averaged;
+        }
+        nowS += cost.durationS;
+    }
+    QVERIFY(near(firstS, model.stepS(std::span(&prompt, 1))));
+    qInfo("throttled prefill: %.1f ms cool, %.1f ms settled (accel %.1f ms), %.0f W (accel %.0f "
+          "W), die %.1f °C",
+          1e3 * firstS, 1e3 * lastS, 1e3 * settled.serviceS, lastW, settled.settledPowerW,
+          state.temperatureC);
+    QVERIFY(lastS > 1.1 * firstS);
+    // Per-step decisions hover around the settled point (README core/accel: "Thermal model").
+    QVERIFY(near(lastS, settled.serviceS, 0.02));
+    QVERIFY(near(lastW, settled.settledPowerW, 0.02));
+}
+
 void TestLlmSimRoofline::energyIsPowerTimesTimeByHand()
 {
     // Request 0: 100 prompt tokens, 3 output tokens at t = 0 → a prefill step and two decodes.
@@ -344,6 +391,14 @@ void TestLlmSimRoofline::scenarioJsonRoundTripsAndRejectsBadKeys()
     auto back = llmScenarioFromJson(written, "s.json");
     QVERIFY(back);
     QVERIFY(*back == *scenario);
+    auto tensorParallel = scenarioJson;
+    tensorParallel["step"]["tensor_parallel"] = 2;
+    tensorParallel["step"]["interconnect_gb_per_s"] = 450;
+    auto parallel = llmScenarioFromJson(tensorParallel, "s.json");
+    QVERIFY(parallel);
+    auto parallelBack = llmScenarioFromJson(llmScenarioToJson(*parallel), "s.json");
+    QVERIFY(parallelBack);
+    QCOMPARE(parallelBack->step.interconnectGbPerS, 450.0);
 
     auto result = simulateLlm(*scenario, {dir.path().toStdString(), 1});
     QVERIFY2(result, result ? "" : result.error().toString().c_str());
@@ -354,6 +409,10 @@ void TestLlmSimRoofline::scenarioJsonRoundTripsAndRejectsBadKeys()
     QVERIFY(energy["ci95"][0].get<double>() <= energy["value"].get<double>());
     QVERIFY(out["power_mean_w"]["value"].get<double>() >= 70.0);
     QVERIFY(out["power_mean_w"]["value"].get<double>() <= 500.0);
+    const auto& series = out["time_series"]["power_busy_mean_w"];
+    QVERIFY(!series.empty());
+    for (const auto& w : series) // an empty window is null; a busy one between idle and the cap
+        QVERIFY(w.is_null() || (w.get<double>() > 70.0 && w.get<double>() <= 500.0 + 1e-6));
     qInfo("Poisson 4 req/s on h100-sxm capped at 500 W: %.3f J per output token, %.1f W mean",
           energy["value"].get<double>(), out["power_mean_w"]["value"].get<double>());
 
@@ -373,6 +432,9 @@ void TestLlmSimRoofline::scenarioJsonRoundTripsAndRejectsBadKeys()
     rejects(R"({"kind": "roofline", "model_config": "c.json", "accelerator": "h100-sxm",
                 "tensor_parallel": 0})",
             "scenario.step.tensor_parallel");
+    rejects(R"({"kind": "roofline", "model_config": "c.json", "accelerator": "h100-sxm",
+                "tensor_parallel": 2})",
+            "scenario.step.interconnect_gb_per_s: missing: tensor_parallel 2 needs");
     rejects(R"({"kind": "roofline", "model_config": "c.json", "accelerator": "h100-sxm",
                 "power_cap": 300})",
             "power_cap");
