@@ -112,6 +112,16 @@ std::string formatLlmSimulationSummary(const llmsim::LlmResult& result)
                 100.0 * meanOver(result, [](const M& m) { return m.peakKvUse; }), "%.1f%%");
     out += line("Preemptions        ",
                 meanOver(result, [](const M& m) { return double(m.preemptions); }), "%.0f");
+    const double energyJ = meanOver(result, [](const M& m) { return m.energyJ; });
+    if (std::isfinite(energyJ)) {
+        out += line("Energy             ", energyJ / 3.6e6,
+                    "%.4g kWh (steps at their power, idle power between them)");
+        out +=
+            line("Power              ", meanOver(result, [](const M& m) { return m.meanPowerW; }),
+                 "%.1f W mean (all GPUs of the replica)");
+        out += line("Energy/output tok  ",
+                    meanOver(result, [](const M& m) { return m.energyPerOutputTokenJ; }), "%.4g J");
+    }
     return out;
 }
 

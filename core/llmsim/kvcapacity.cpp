@@ -51,6 +51,12 @@ int kvBytesPerElement(const KvMemorySpec& spec, const ModelShape& shape)
     return 2; // "auto": the activations' dtype, bfloat16 or float16
 }
 
+std::int64_t kvBytesPerTokenPerGpu(const KvMemorySpec& spec, const ModelShape& shape)
+{
+    return 2LL * shape.layers * kvHeadsPerGpu(shape, spec.tensorParallel) * shape.headDim *
+           kvBytesPerElement(spec, shape);
+}
+
 Expected<KvCapacity> kvCapacity(const ModelShape& shape, const KvMemorySpec& spec,
                                 std::int32_t blockSize)
 {
@@ -68,8 +74,7 @@ Expected<KvCapacity> kvCapacity(const ModelShape& shape, const KvMemorySpec& spe
     out.weightBytesPerGpu = double(out.parameters) * out.weightBytesPerParameter / tp;
     out.reserveBytesPerGpu = spec.runtimeReserveGib * kGib;
     out.kvBytesPerGpu = out.usableBytesPerGpu - out.weightBytesPerGpu - out.reserveBytesPerGpu;
-    out.kvBytesPerTokenPerGpu =
-        2LL * shape.layers * kvHeadsPerGpu(shape, tp) * shape.headDim * out.kvBytesPerElement;
+    out.kvBytesPerTokenPerGpu = kvBytesPerTokenPerGpu(spec, shape);
     const double blockBytes = double(blockSize) * double(out.kvBytesPerTokenPerGpu);
     out.numGpuBlocks =
         out.kvBytesPerGpu > 0 ? std::int64_t(std::floor(out.kvBytesPerGpu / blockBytes)) : 0;

@@ -30,6 +30,9 @@ struct KvCapacity
 /// float32 served as bfloat16 as vLLM does; the KV cache follows the weights unless fp8).
 int weightBytesPerParameter(const KvMemorySpec& spec, const ModelShape& shape);
 int kvBytesPerElement(const KvMemorySpec& spec, const ModelShape& shape);
+/// 2 × layers × KV heads per GPU × head_dim × bytes per element: KV heads are split across
+/// the spec's tensor-parallel ranks and replicated when there are fewer heads than ranks.
+std::int64_t kvBytesPerTokenPerGpu(const KvMemorySpec& spec, const ModelShape& shape);
 
 /// The capacity of one engine replica. Errors: tensor parallelism that does not divide the
 /// heads, or weights and reserve that leave no room for one block.

@@ -3,6 +3,7 @@
 #include "llmsim/llmsimulator.h"
 
 #include <algorithm>
+#include <cmath>
 #include <memory>
 
 namespace bs::llmsim {
@@ -49,6 +50,8 @@ public:
         , m_requests(requests)
         , m_steps(out.steps)
         , m_itlGaps(out.itlGaps)
+        , m_busyEnergyJ(out.busyEnergyJ)
+        , m_device(stepTime.initialState())
     {
         m_state.config = config;
         m_state.pool = BlockPool(config.numGpuBlocks);
@@ -138,7 +141,11 @@ private:
             if (seq.firstScheduledS < 0.0)
                 seq.firstScheduledS = m_nowS;
         }
-        record.durationS = m_stepTime.stepS(m_chunks);
+        const StepCost cost = m_stepTime.stepCost(m_chunks, m_device, m_nowS);
+        record.durationS = cost.durationS;
+        record.powerW = float(cost.powerW);
+        if (std::isfinite(cost.powerW))
+            m_busyEnergyJ += cost.powerW * cost.durationS;
         record.running = std::int32_t(m_state.running.size());
         record.waiting = std::int32_t(m_state.waiting.size());
         record.preempted = plan.preempted;
@@ -181,6 +188,8 @@ private:
     std::span<const RequestSpec> m_requests;
     std::vector<StepRecord>& m_steps;
     sim::LogHistogram& m_itlGaps;
+    double& m_busyEnergyJ;
+    accel::ThermalState m_device; ///< Temperature for the step model's power and throttling.
     EngineState m_state;
     std::vector<ScheduledChunk> m_chunks;
     std::size_t m_nextArrival = 0;
@@ -201,6 +210,7 @@ Expected<EngineRun> runEngine(const EngineConfig& config, const StepTimeModel& s
     if (auto status = checkFits(config, *policy, requests); !status)
         return status.error();
     EngineRun out;
+    out.idlePowerW = stepTime.idlePowerW();
     EngineLoop loop(config, stepTime, requests, out);
     if (auto status = loop.run(*policy, cancel); !status)
         return status.error();

@@ -4,6 +4,7 @@
 #include "sim/percentiles.h"
 
 #include <algorithm>
+#include <cmath>
 #include <numeric>
 
 namespace bs::llmsim {
@@ -94,6 +95,20 @@ void stepStatistics(std::span<const StepRecord> steps, const EngineConfig& confi
         m.meanInSystem = inSystemTime / m.durationS;
 }
 
+/// Energy from the first arrival to the last token: the steps at their power (summed by the
+/// engine) plus idle power over the time between them.
+void energyStatistics(const EngineRun& run, double outputTokens, ReplicationMetrics& m)
+{
+    if (!std::isfinite(run.idlePowerW) || !(m.durationS > 0.0))
+        return;
+    double busyS = 0.0;
+    for (const StepRecord& step : run.steps)
+        busyS += step.durationS;
+    m.energyJ = run.busyEnergyJ + run.idlePowerW * std::max(0.0, m.durationS - busyS);
+    m.meanPowerW = m.energyJ / m.durationS;
+    m.energyPerOutputTokenJ = m.energyJ / outputTokens;
+}
+
 } // namespace
 
 ReplicationMetrics summarise(const EngineRun& run, const EngineConfig& config, const SlaSpec& sla)
@@ -132,6 +147,7 @@ ReplicationMetrics summarise(const EngineRun& run, const EngineConfig& config, c
     }
     m.goodFraction = double(good) / double(requests.size());
     stepStatistics(steps, config, m);
+    energyStatistics(run, outputTokens, m);
     return m;
 }
 

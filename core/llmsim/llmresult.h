@@ -5,6 +5,7 @@
 #include "sim/result.h"
 
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <vector>
 
@@ -39,6 +40,9 @@ struct StepRecord
     std::int32_t waiting = 0;
     std::int32_t preempted = 0;
     std::int32_t admitted = 0; ///< Requests admitted from waiting in this step.
+    /// Board power of the replica during the step (roofline step only, else NaN). A float
+    /// fills the padding before kvBlocksUsed; energy is summed in double by the engine.
+    float powerW = std::numeric_limits<float>::quiet_NaN();
     std::int64_t kvBlocksUsed = 0;
 };
 
@@ -66,6 +70,11 @@ struct ReplicationMetrics
     double peakKvUse = 0.0; ///< Highest share of KV blocks in use at a step.
     /// Time-average of running + waiting over the run (from the steps), for Little's law.
     double meanInSystem = 0.0;
+    /// Energy of the replica's GPUs from the first arrival to the last token: every step at
+    /// its power plus idle power between steps. NaN unless the step model has a power model.
+    double energyJ = sim::kNaN;
+    double meanPowerW = sim::kNaN;            ///< energyJ / durationS.
+    double energyPerOutputTokenJ = sim::kNaN; ///< energyJ / output tokens.
 };
 
 /// A whole run: every replication's metrics, their estimates, and replication 0 in detail.

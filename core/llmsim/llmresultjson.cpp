@@ -63,7 +63,8 @@ json replicationJson(const ReplicationMetrics& m)
             {"output_tokens_per_s", m.outputTokensPerS},
             {"goodput_per_s", m.goodputPerS},
             {"preemptions", m.preemptions},
-            {"steps", m.steps}};
+            {"steps", m.steps},
+            {"energy_per_output_token_j", number(m.energyPerOutputTokenJ)}};
 }
 
 /// Replication 0's steps averaged over equal time windows (at most kMaxSeriesWindows).
@@ -77,7 +78,7 @@ json seriesJson(const std::vector<StepRecord>& steps, std::int64_t numGpuBlocks)
     const double windowS = std::max((endS - startS) / double(kMaxSeriesWindows), 1e-9);
     struct Window
     {
-        double busyS = 0, tokens = 0, running = 0, waiting = 0, kv = 0;
+        double busyS = 0, tokens = 0, running = 0, waiting = 0, kv = 0, energyJ = 0;
         std::int64_t steps = 0, preempted = 0;
     };
     std::vector<Window> windows;
@@ -88,6 +89,7 @@ json seriesJson(const std::vector<StepRecord>& steps, std::int64_t numGpuBlocks)
             windows.resize(index + 1);
         Window& w = windows[index];
         w.busyS += step.durationS;
+        w.energyJ += double(step.powerW) * step.durationS; // NaN without a power model
         w.tokens += step.scheduledTokens;
         w.running += step.running;
         w.waiting += step.waiting;
@@ -96,7 +98,8 @@ json seriesJson(const std::vector<StepRecord>& steps, std::int64_t numGpuBlocks)
         ++w.steps;
     }
     json start = json::array(), tokens = json::array(), running = json::array(),
-         waiting = json::array(), kv = json::array(), preempted = json::array();
+         waiting = json::array(), kv = json::array(), preempted = json::array(),
+         power = json::array();
     for (std::size_t i = 0; i < windows.size(); ++i) {
         const Window& w = windows[i];
         const double n = w.steps ? double(w.steps) : std::nan("");
@@ -106,6 +109,7 @@ json seriesJson(const std::vector<StepRecord>& steps, std::int64_t numGpuBlocks)
         waiting.push_back(number(w.waiting / n));
         kv.push_back(number(w.kv / n / double(numGpuBlocks)));
         preempted.push_back(w.preempted);
+        power.push_back(number(w.energyJ / w.busyS));
     }
     out.update({{"window_s", windowS},
                 {"start_s", start},
@@ -114,6 +118,8 @@ json seriesJson(const std::vector<StepRecord>& steps, std::int64_t numGpuBlocks)
                 {"waiting_mean", waiting},
                 {"kv_use_mean", kv},
                 {"preemptions", preempted}});
+    if (std::isfinite(double(steps.front().powerW)))
+        out["power_busy_mean_w"] = std::move(power); // board power while steps run
     return out;
 }
 
@@ -160,6 +166,9 @@ nlohmann::json llmResultToJson(const LlmResult& result)
                 {"waiting_max", count(&ReplicationMetrics::maxWaiting)},
                 {"kv_use_peak", metric(&ReplicationMetrics::peakKvUse)},
                 {"in_system_mean", metric(&ReplicationMetrics::meanInSystem)},
+                {"energy_j", metric(&ReplicationMetrics::energyJ)},
+                {"power_mean_w", metric(&ReplicationMetrics::meanPowerW)},
+                {"energy_per_output_token_j", metric(&ReplicationMetrics::energyPerOutputTokenJ)},
                 {"per_replication", perReplication},
                 {"time_series", seriesJson(result.steps, result.scenario.engine.numGpuBlocks)}};
     if (const auto& kv = result.kvCapacity)

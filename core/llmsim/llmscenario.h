@@ -1,5 +1,7 @@
 #pragma once
 
+#include "accel/acceleratorspec.h"
+
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -59,6 +61,7 @@ struct StepSpec
     {
         Linear,
         Profile,
+        Roofline,
     };
     Kind kind = Kind::Linear;
     // linear
@@ -68,8 +71,19 @@ struct StepSpec
     double perContextTokenMs = 0.0;
     // profile: per-operator CSVs and the Hugging Face model config (paths as written)
     std::string profileDirectory;
-    std::string modelConfig;
-    double overheadMs = 0.0; ///< Added to every profiled step (host-side scheduling, launch).
+    std::string modelConfig; ///< profile and roofline.
+    double overheadMs = 0.0; ///< Added to every profile or roofline step (host-side scheduling).
+    // roofline: the model's shape on an accelerator (README.md: "Step time: roofline")
+    accel::AcceleratorSpec accelerator; ///< A preset (by name) or an inline object, resolved.
+    std::int32_t tensorParallel = 1;
+    std::string weightDtype = "auto";  ///< As in KvMemorySpec.
+    std::string kvCacheDtype = "auto"; ///< As in KvMemorySpec.
+    /// GPU-to-GPU bandwidth per direction for the all-reduces (presets carry none): required
+    /// when tensorParallel > 1.
+    double interconnectGbPerS = 0.0;
+    double allreduceLatencyUs = 0.0; ///< Fixed cost of each all-reduce (0: not modelled).
+    std::optional<double> powerCapW; ///< Board power limit per GPU.
+    bool thermal = true;             ///< Throttle at the preset's throttle temperature.
 
     friend bool operator==(const StepSpec&, const StepSpec&) = default;
 };

@@ -1,6 +1,7 @@
 // The JSON form of an LLM serving scenario, validated key by key (README.md).
 #include "llmsim/llmscenariojson.h"
 
+#include "accel/presetlibrary.h"
 #include "io/jsonfields.h"
 
 namespace bs::llmsim {
@@ -101,6 +102,51 @@ EngineConfig readEngine(JsonFields& parent)
     return engine;
 }
 
+/// step.accelerator: a preset name (core/accel presets) or an inline accelerator object.
+void readAccelerator(JsonFields& f, const json& object, StepSpec& step)
+{
+    const json* value = object.contains("accelerator") ? &object["accelerator"] : nullptr;
+    if (value && value->is_string()) {
+        auto preset = accel::PresetLibrary::builtIn().accelerator(f.string("accelerator"));
+        if (preset)
+            step.accelerator = std::move(*preset);
+        else
+            f.fail("accelerator", preset.error().message);
+    } else if (value && value->is_object()) {
+        auto inlined =
+            accel::acceleratorFromJson(*f.object("accelerator"), f.child("accelerator"), f.path());
+        if (inlined)
+            step.accelerator = std::move(*inlined);
+        else
+            f.adopt(inlined.error());
+    } else {
+        f.fail("accelerator", value
+                                  ? "must be a preset name or an object"
+                                  : "missing; expected a preset name (h100-sxm, ...) or an object");
+        f.object("accelerator"); // marks the key as read
+    }
+}
+
+void readRoofline(JsonFields& f, const json& object, StepSpec& step)
+{
+    step.kind = StepSpec::Kind::Roofline;
+    step.modelConfig = f.string("model_config");
+    readAccelerator(f, object, step);
+    step.tensorParallel = std::int32_t(f.integerOr("tensor_parallel", 1, whole(1, 1024)));
+    step.weightDtype = f.choice("weight_dtype", {"auto", "bfloat16", "float16", "fp8"}, "auto");
+    step.kvCacheDtype = f.choice("kv_cache_dtype", {"auto", "fp8", "fp8_e4m3", "fp8_e5m2"}, "auto");
+    step.overheadMs = f.numberOr("overhead_ms", 0.0, NumberRule::nonNegative());
+    step.interconnectGbPerS = f.numberOr("interconnect_gb_per_s", 0.0, NumberRule::positive());
+    if (f.ok() && step.tensorParallel > 1 && !f.has("interconnect_gb_per_s"))
+        f.fail("interconnect_gb_per_s",
+               "missing: tensor_parallel " + std::to_string(step.tensorParallel) +
+                   " needs the GPU-to-GPU bandwidth per direction for its all-reduces (the "
+                   "accelerator presets carry none; NVLink 4 on H100 SXM: 450)");
+    step.allreduceLatencyUs = f.numberOr("allreduce_latency_us", 0.0, NumberRule::nonNegative());
+    step.powerCapW = f.optionalNumber("power_cap_w", {0.0, 1e6, true, false});
+    step.thermal = f.boolean("thermal", true);
+}
+
 StepSpec readStep(JsonFields& parent)
 {
     StepSpec step;
@@ -108,7 +154,7 @@ StepSpec readStep(JsonFields& parent)
     if (!object)
         return step;
     JsonFields f(*object, parent.child("step"), parent.path());
-    const std::string kind = f.choice("kind", {"linear", "profile"});
+    const std::string kind = f.choice("kind", {"linear", "profile", "roofline"});
     if (kind == "linear") {
         step.kind = StepSpec::Kind::Linear;
         step.baseMs = f.numberOr("base_ms", 0.0, NumberRule::nonNegative());
@@ -125,6 +171,8 @@ StepSpec readStep(JsonFields& parent)
         step.profileDirectory = f.string("directory");
         step.modelConfig = f.string("model_config");
         step.overheadMs = f.numberOr("overhead_ms", 0.0, NumberRule::nonNegative());
+    } else if (kind == "roofline") {
+        readRoofline(f, *object, step);
     }
     parent.adopt(f.finish());
     return step;
@@ -300,8 +348,37 @@ json arrivalsToJson(const LlmArrivalSpec& spec)
     return out;
 }
 
+/// A built-in preset as its name, anything else inline (the scenario then stands alone).
+json acceleratorToJson(const accel::AcceleratorSpec& spec)
+{
+    auto preset = accel::PresetLibrary::builtIn().accelerator(spec.name);
+    if (preset && *preset == spec)
+        return spec.name;
+    return accel::toJson(spec);
+}
+
+json rooflineToJson(const StepSpec& step)
+{
+    json out = {{"kind", "roofline"},
+                {"model_config", step.modelConfig},
+                {"accelerator", acceleratorToJson(step.accelerator)},
+                {"tensor_parallel", step.tensorParallel},
+                {"weight_dtype", step.weightDtype},
+                {"kv_cache_dtype", step.kvCacheDtype},
+                {"overhead_ms", step.overheadMs},
+                {"allreduce_latency_us", step.allreduceLatencyUs},
+                {"thermal", step.thermal}};
+    if (step.interconnectGbPerS > 0.0) // absent means none (a single GPU)
+        out["interconnect_gb_per_s"] = step.interconnectGbPerS;
+    if (step.powerCapW)
+        out["power_cap_w"] = *step.powerCapW;
+    return out;
+}
+
 json stepToJson(const StepSpec& step)
 {
+    if (step.kind == StepSpec::Kind::Roofline)
+        return rooflineToJson(step);
     if (step.kind == StepSpec::Kind::Profile)
         return {{"kind", "profile"},
                 {"directory", step.profileDirectory},

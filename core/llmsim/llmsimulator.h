@@ -6,6 +6,7 @@
 #include "util/canceltoken.h"
 #include "util/expected.h"
 
+#include <limits>
 #include <memory>
 #include <span>
 #include <string>
@@ -18,6 +19,8 @@ struct EngineRun
     std::vector<RequestResult> requests; ///< In arrival order.
     std::vector<StepRecord> steps;
     sim::LogHistogram itlGaps; ///< Every gap between two consecutive tokens of a request.
+    double busyEnergyJ = 0.0;  ///< Sum of step power x duration (0 without a power model).
+    double idlePowerW = std::numeric_limits<double>::quiet_NaN(); ///< NaN: no power model.
 };
 
 /// Serves `requests` (sorted by arrival) on one engine. Deterministic. Errors: a request that

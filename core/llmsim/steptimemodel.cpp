@@ -1,6 +1,7 @@
 #include "llmsim/steptimemodel.h"
 
 #include "llmsim/profilesteptime.h"
+#include "llmsim/rooflinesteptime.h"
 
 #include <filesystem>
 
@@ -39,6 +40,12 @@ Expected<std::shared_ptr<const StepTimeModel>> makeStepTimeModel(const StepSpec&
 {
     if (spec.kind == StepSpec::Kind::Linear)
         return std::shared_ptr<const StepTimeModel>(std::make_shared<LinearStepTime>(spec));
+    if (spec.kind == StepSpec::Kind::Roofline) {
+        auto roofline = loadRooflineStepTime(spec, resolve(spec.modelConfig, baseDirectory));
+        if (!roofline)
+            return roofline.error();
+        return std::shared_ptr<const StepTimeModel>(std::move(*roofline));
+    }
     auto profile = loadProfileStepTime(resolve(spec.profileDirectory, baseDirectory),
                                        resolve(spec.modelConfig, baseDirectory), spec.overheadMs);
     if (!profile)
