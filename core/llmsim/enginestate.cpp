@@ -16,6 +16,15 @@ std::int32_t preemptLastRunning(EngineState& state, StepPlan& plan)
     return preemptRunningAt(state, plan, state.running.size() - 1, false);
 }
 
+bool preemptUntilItFits(EngineState& state, StepPlan& plan, std::int32_t id, std::int32_t tokens)
+{
+    const Sequence& seq = state.sequences[std::size_t(id)];
+    while (state.extraBlocks(seq, tokens) > state.freeBlocks())
+        if (preemptLastRunning(state, plan) == id)
+            return false;
+    return true;
+}
+
 std::int32_t preemptRunningAt(EngineState& state, StepPlan& plan, std::size_t index, bool byArrival)
 {
     const std::int32_t victimId = state.running[index];

@@ -123,6 +123,10 @@ public:
 /// its prompt and generated tokens. Returns its id.
 std::int32_t preemptLastRunning(EngineState& state, StepPlan& plan);
 
+/// Preempts from the tail of running until running request `id` can hold `tokens` more tokens.
+/// Returns false when `id` itself had to go (the pass then ends, as vLLM's does).
+bool preemptUntilItFits(EngineState& state, StepPlan& plan, std::int32_t id, std::int32_t tokens);
+
 /// Frees running request `running[index]` (recompute later). It goes to the head of waiting, or
 /// with `byArrival` to its place in arrival order (waiting must then be in arrival order).
 std::int32_t preemptRunningAt(EngineState& state, StepPlan& plan, std::size_t index,

@@ -19,14 +19,7 @@ std::vector<std::int32_t> SarathiPolicy::decodePass(EngineState& state, StepPlan
         }
         // The victim is the newest running request the pass has not reached: partial prefills
         // set aside earlier arrived before this one and are safe.
-        bool preemptedItself = false;
-        while (state.extraBlocks(seq, 1) > state.freeBlocks()) {
-            if (preemptLastRunning(state, plan) == id) {
-                preemptedItself = true;
-                break;
-            }
-        }
-        if (preemptedItself)
+        if (!preemptUntilItFits(state, plan, id, 1))
             break;
         state.allocate(id, 1);
         plan.work.push_back({id, 1});

@@ -25,15 +25,7 @@ void VllmV0Policy::decodeStep(EngineState& state, StepPlan& plan)
     std::size_t index = 0;
     while (index < state.running.size()) {
         const std::int32_t id = state.running[index];
-        Sequence& seq = state.sequences[std::size_t(id)];
-        bool preemptedItself = false;
-        while (state.extraBlocks(seq, 1) > state.freeBlocks()) {
-            if (preemptLastRunning(state, plan) == id) {
-                preemptedItself = true;
-                break;
-            }
-        }
-        if (preemptedItself)
+        if (!preemptUntilItFits(state, plan, id, 1))
             return;
         state.allocate(id, 1);
         plan.work.push_back({id, 1});

@@ -23,14 +23,7 @@ void VllmV1Policy::runningPass(EngineState& state, StepPlan& plan, std::int64_t&
             ++index;
             continue;
         }
-        bool preemptedItself = false;
-        while (state.extraBlocks(seq, k) > state.freeBlocks()) {
-            if (preemptLastRunning(state, plan) == id) {
-                preemptedItself = true;
-                break;
-            }
-        }
-        if (preemptedItself)
+        if (!preemptUntilItFits(state, plan, id, k))
             return;
         state.allocate(id, k);
         plan.work.push_back({id, k});

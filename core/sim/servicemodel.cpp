@@ -75,21 +75,8 @@ std::vector<double> tableMeans(const ServiceSpec& service, int maxBatch,
     const auto& x = service.tableBatch;
     const auto& y = service.tableLatencyS;
     std::vector<double> means(std::size_t(maxBatch) + 1, 0.0);
-    for (int b = 1; b <= maxBatch; ++b) {
-        const double xb = b;
-        double v = 0.0;
-        if (xb <= x.front() || x.size() == 1) {
-            v = xb <= x.front() ? y.front() : y.back();
-        } else if (xb >= x.back()) {
-            const std::size_t n = x.size();
-            v = y[n - 1] + (xb - x[n - 1]) * (y[n - 1] - y[n - 2]) / (x[n - 1] - x[n - 2]);
-        } else {
-            const auto hi = std::size_t(std::upper_bound(x.begin(), x.end(), xb) - x.begin());
-            const double f = (xb - x[hi - 1]) / (x[hi] - x[hi - 1]);
-            v = y[hi - 1] + f * (y[hi] - y[hi - 1]);
-        }
-        means[std::size_t(b)] = std::max(v, 1e-12);
-    }
+    for (int b = 1; b <= maxBatch; ++b)
+        means[std::size_t(b)] = std::max(interpolateInTable(x, y, b, true), 1e-12);
     if (double(maxBatch) > x.back())
         warnings.push_back("scenario.service.batch: the policy allows batches up to " +
                            std::to_string(maxBatch) + " but the table ends at " +

@@ -40,6 +40,21 @@ std::vector<ServiceQuantile> rowQuantiles(const ServiceSpec& service, std::size_
 
 } // namespace
 
+double interpolateInTable(const std::vector<double>& x, const std::vector<double>& y, double batch,
+                          bool extendLastSegment)
+{
+    if (batch <= x.front() || x.size() == 1)
+        return batch <= x.front() ? y.front() : y.back();
+    const std::size_t n = x.size();
+    if (batch >= x.back())
+        return extendLastSegment
+                   ? y[n - 1] + (batch - x[n - 1]) * (y[n - 1] - y[n - 2]) / (x[n - 1] - x[n - 2])
+                   : y.back();
+    const auto hi = std::size_t(std::upper_bound(x.begin(), x.end(), batch) - x.begin());
+    const double f = (batch - x[hi - 1]) / (x[hi] - x[hi - 1]);
+    return y[hi - 1] + f * (y[hi] - y[hi - 1]);
+}
+
 double normalQuantileOfPercentile(int percentile)
 {
     switch (percentile) {
@@ -120,20 +135,8 @@ std::vector<double> tableSigmas(const ServiceSpec& service, int maxBatch,
     const auto& x = service.tableBatch;
     const auto& s = fit.sigmaPerRow;
     std::vector<double> sigmas(std::size_t(maxBatch) + 1, 0.0);
-    for (int b = 1; b <= maxBatch; ++b) {
-        const double xb = b;
-        double v = 0.0;
-        if (xb <= x.front())
-            v = s.front();
-        else if (xb >= x.back())
-            v = s.back();
-        else {
-            const auto hi = std::size_t(std::upper_bound(x.begin(), x.end(), xb) - x.begin());
-            const double f = (xb - x[hi - 1]) / (x[hi] - x[hi - 1]);
-            v = s[hi - 1] + f * (s[hi] - s[hi - 1]);
-        }
-        sigmas[std::size_t(b)] = v;
-    }
+    for (int b = 1; b <= maxBatch; ++b)
+        sigmas[std::size_t(b)] = interpolateInTable(x, s, b, false);
     // A lognormal fits two or more quantiles only approximately: say how far the worst is off.
     if (fit.worstQuantileError > 0.1)
         warnings.push_back("scenario.service.p" + std::to_string(fit.worstPercentile) +

@@ -7,6 +7,12 @@
 
 namespace bs::sim {
 
+/// y at `batch` by linear interpolation in a table (x increasing): below its first size the first
+/// value; beyond its last the last value, or the line through the last two points when
+/// `extendLastSegment` (a single point stays flat).
+double interpolateInTable(const std::vector<double>& x, const std::vector<double>& y, double batch,
+                          bool extendLastSegment);
+
 /// The standard normal quantile of a percentile a `table` service may state (50, 90, 95, 99).
 double normalQuantileOfPercentile(int percentile);
 

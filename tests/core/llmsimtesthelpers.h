@@ -34,6 +34,44 @@ inline llmsim::EngineRun serveByHand(const llmsim::EngineConfig& engine,
     return std::move(*run);
 }
 
+/// serveByHand under `policy`.
+inline llmsim::EngineRun serveWithPolicy(const std::string& policy, llmsim::EngineConfig engine,
+                                         std::vector<llmsim::RequestSpec> requests)
+{
+    engine.policy = policy;
+    return serveByHand(engine, std::move(requests));
+}
+
+/// An engine whose cache has `blocks` blocks of `blockSize` tokens.
+inline llmsim::EngineConfig cacheOf(std::int32_t blockSize, std::int64_t blocks)
+{
+    llmsim::EngineConfig engine;
+    engine.blockSize = blockSize;
+    engine.numGpuBlocks = blocks;
+    return engine;
+}
+
+/// 20,000 Poisson arrivals at 8 req/s, prompts 50..800 and outputs 10..200 tokens, a 512-token
+/// budget on 4,096 blocks of 16, 6 ms + 0.05 ms per prefill token + 0.3 ms per decode: the
+/// engine busy about half the time with a few requests running at once (Little's-law runs).
+inline llmsim::LlmScenario halfBusyPoissonScenario()
+{
+    using llmsim::TokenLengthSpec;
+    llmsim::LlmScenario s;
+    s.seed = 42;
+    s.engine.numGpuBlocks = 4096;
+    s.engine.maxNumBatchedTokens = 512;
+    s.step.baseMs = 6.0;
+    s.step.perPrefillTokenMs = 0.05;
+    s.step.perDecodeSeqMs = 0.3;
+    s.arrivals.kind = llmsim::LlmArrivalSpec::Kind::Poisson;
+    s.arrivals.ratePerS = 8.0;
+    s.arrivals.count = 20000;
+    s.arrivals.promptTokens = {TokenLengthSpec::Kind::Uniform, 1, 50, 800, 0.0, 0.0};
+    s.arrivals.outputTokens = {TokenLengthSpec::Kind::Uniform, 1, 10, 200, 0.0, 0.0};
+    return s;
+}
+
 /// Seconds compared at 1e-9 s (sums of decimal milliseconds are not exact in binary).
 inline bool nearMs(double actualS, double expectedMs)
 {

@@ -1,5 +1,6 @@
 // Little's law and reproducibility on long Poisson runs of the LLM simulator.
 #include "llmsim/llmsimulator.h"
+#include "llmsimtesthelpers.h"
 #include "sim/rng.h"
 
 #include <QtTest>
@@ -11,23 +12,11 @@ using namespace bs::llmsim;
 
 namespace {
 
-/// 20,000 requests at 8 req/s, prompts 50..800 tokens, outputs 10..200 tokens, a step model
-/// that keeps the engine busy about half the time with a few requests running at once.
+/// bs::test::halfBusyPoissonScenario with `replications` replications.
 LlmScenario poissonScenario(std::int32_t replications)
 {
-    LlmScenario s;
-    s.seed = 42;
+    LlmScenario s = bs::test::halfBusyPoissonScenario();
     s.replications = replications;
-    s.engine.numGpuBlocks = 4096;
-    s.engine.maxNumBatchedTokens = 512;
-    s.step.baseMs = 6.0;
-    s.step.perPrefillTokenMs = 0.05;
-    s.step.perDecodeSeqMs = 0.3;
-    s.arrivals.kind = LlmArrivalSpec::Kind::Poisson;
-    s.arrivals.ratePerS = 8.0;
-    s.arrivals.count = 20000;
-    s.arrivals.promptTokens = {TokenLengthSpec::Kind::Uniform, 1, 50, 800, 0.0, 0.0};
-    s.arrivals.outputTokens = {TokenLengthSpec::Kind::Uniform, 1, 10, 200, 0.0, 0.0};
     return s;
 }
 

@@ -13,16 +13,12 @@ namespace {
 
 EngineRun serve(const std::string& policy, EngineConfig engine, std::vector<RequestSpec> requests)
 {
-    engine.policy = policy;
-    return bs::test::serveByHand(engine, std::move(requests));
+    return bs::test::serveWithPolicy(policy, std::move(engine), std::move(requests));
 }
 
 EngineConfig tightCache()
 {
-    EngineConfig engine;
-    engine.blockSize = 4;
-    engine.numGpuBlocks = 5;
-    return engine;
+    return bs::test::cacheOf(4, 5);
 }
 
 } // namespace

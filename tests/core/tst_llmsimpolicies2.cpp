@@ -16,16 +16,12 @@ namespace {
 
 EngineRun serve(const std::string& policy, EngineConfig engine, std::vector<RequestSpec> requests)
 {
-    engine.policy = policy;
-    return bs::test::serveByHand(engine, std::move(requests));
+    return bs::test::serveWithPolicy(policy, std::move(engine), std::move(requests));
 }
 
 EngineConfig cache(std::int32_t blockSize, std::int64_t blocks)
 {
-    EngineConfig engine;
-    engine.blockSize = blockSize;
-    engine.numGpuBlocks = blocks;
-    return engine;
+    return bs::test::cacheOf(blockSize, blocks);
 }
 
 EngineConfig trtllm(const char* capacityPolicy)
@@ -54,20 +50,10 @@ std::string fixture(const char* name)
 LlmScenario poissonScenario(const std::string& policy, const std::string& capacityPolicy,
                             std::int64_t blocks)
 {
-    LlmScenario s;
-    s.seed = 42;
+    LlmScenario s = bs::test::halfBusyPoissonScenario();
     s.engine.policy = policy;
     s.engine.capacitySchedulerPolicy = capacityPolicy;
     s.engine.numGpuBlocks = blocks;
-    s.engine.maxNumBatchedTokens = 512;
-    s.step.baseMs = 6.0;
-    s.step.perPrefillTokenMs = 0.05;
-    s.step.perDecodeSeqMs = 0.3;
-    s.arrivals.kind = LlmArrivalSpec::Kind::Poisson;
-    s.arrivals.ratePerS = 8.0;
-    s.arrivals.count = 20000;
-    s.arrivals.promptTokens = {TokenLengthSpec::Kind::Uniform, 1, 50, 800, 0.0, 0.0};
-    s.arrivals.outputTokens = {TokenLengthSpec::Kind::Uniform, 1, 10, 200, 0.0, 0.0};
     return s;
 }
 

@@ -177,43 +177,20 @@ QString fitToWidth(const QString& text, const QFont& font, int widthPx)
     return lines.join(QStringLiteral("<br>"));
 }
 
-/// The smallest positive and the largest y of the series (not the reference lines).
-std::pair<double, double> positiveYRange(const ChartContent& content)
-{
-    double lo = std::numeric_limits<double>::infinity();
-    double hi = 0.0;
-    for (const SeriesSpec& spec : content.series)
-        for (const QPointF& p : spec.data.points)
-            if (p.y() > 0.0 && std::isfinite(p.y())) {
-                lo = std::min(lo, p.y());
-                hi = std::max(hi, p.y());
-            }
-    return {lo, hi};
-}
-
-std::pair<double, double> xRange(const ChartContent& content)
+/// The smallest and largest x (or y) of the series' finite points, the reference lines left out;
+/// positive ones only for a logarithmic axis.
+std::pair<double, double> seriesRange(const ChartContent& content, bool y, bool positiveOnly)
 {
     double lo = std::numeric_limits<double>::infinity();
     double hi = -std::numeric_limits<double>::infinity();
     for (const SeriesSpec& spec : content.series)
-        for (const QPointF& p : spec.data.points)
-            if (std::isfinite(p.x())) {
-                lo = std::min(lo, p.x());
-                hi = std::max(hi, p.x());
+        for (const QPointF& p : spec.data.points) {
+            const double v = y ? p.y() : p.x();
+            if (std::isfinite(v) && (!positiveOnly || v > 0.0)) {
+                lo = std::min(lo, v);
+                hi = std::max(hi, v);
             }
-    return {lo, hi};
-}
-
-std::pair<double, double> positiveXRange(const ChartContent& content)
-{
-    double lo = std::numeric_limits<double>::infinity();
-    double hi = 0.0;
-    for (const SeriesSpec& spec : content.series)
-        for (const QPointF& p : spec.data.points)
-            if (p.x() > 0.0 && std::isfinite(p.x())) {
-                lo = std::min(lo, p.x());
-                hi = std::max(hi, p.x());
-            }
+        }
     return {lo, hi};
 }
 
@@ -223,7 +200,7 @@ ChartContent resolveAxes(ChartContent content, int viewWidthPx, const QFont& lab
 {
     constexpr double kAutoLogSpan = 100.0;
     if (content.autoLogY && !content.logY) {
-        const auto [lo, hi] = positiveYRange(content);
+        const auto [lo, hi] = seriesRange(content, true, true);
         if (lo < hi && hi / lo >= kAutoLogSpan) {
             content.logY = true;
             content.yIncludesZero = false;
@@ -234,7 +211,7 @@ ChartContent resolveAxes(ChartContent content, int viewWidthPx, const QFont& lab
     // The plot is the view less the y axis's labels and title and the margins.
     const double plotWidthPx = std::max(100, viewWidthPx - 80);
     if (!content.logX) {
-        const auto [lo, hi] = xRange(content);
+        const auto [lo, hi] = seriesRange(content, false, false);
         if (lo <= hi) {
             const AxisScale scale = AxisScale::linear(lo, hi, content.xMaxTicks);
             const double labelWidthPx =
@@ -245,7 +222,7 @@ ChartContent resolveAxes(ChartContent content, int viewWidthPx, const QFont& lab
         }
     }
     if (content.logX) {
-        const auto [lo, hi] = positiveXRange(content);
+        const auto [lo, hi] = seriesRange(content, false, true);
         if (lo <= hi) {
             const double labelWidthPx = metrics.horizontalAdvance(QString::number(hi, 'g', 6)) +
                                         metrics.averageCharWidth() * 1.5;
@@ -559,8 +536,12 @@ bool ChartPanel::eventFilter(QObject* watched, QEvent* event)
     if (watched == m_view && event->type() == QEvent::Resize) {
         m_emptyLabel->setGeometry(m_view->rect());
         const ChartContent resized = resolveAxes(m_requested, m_view->width(), axisLabelFont());
-        if (resized.logXBase != m_content.logXBase || resized.xMaxTicks != m_content.xMaxTicks)
-            setContent(m_requested);
+        // Only the x axis's ticks depend on the width: retick it, keep the series.
+        if (resized.logXBase != m_content.logXBase || resized.xMaxTicks != m_content.xMaxTicks) {
+            m_content.logXBase = resized.logXBase;
+            m_content.xMaxTicks = resized.xMaxTicks;
+            applyAxes(m_content);
+        }
         fitTitles();
     }
     return QWidget::eventFilter(watched, event);
