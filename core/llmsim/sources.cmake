@@ -14,6 +14,7 @@ target_sources(batchscope_core PRIVATE
     llmsim/rooflinesteptime.cpp
     llmsim/sarathipolicy.cpp
     llmsim/sglangpolicy.cpp
+    llmsim/steptimefit.cpp
     llmsim/steptimemodel.cpp
     llmsim/trtllmpolicy.cpp
     llmsim/vllmv0policy.cpp

@@ -2,6 +2,7 @@
 // Helpers shared by the tst_llmsim*.cpp timeline tests (header-only: each test is its own
 // executable).
 
+#include "llmsim/llmscenariojson.h"
 #include "llmsim/llmsimulator.h"
 
 #include <QtTest>
@@ -70,6 +71,26 @@ inline llmsim::LlmScenario halfBusyPoissonScenario()
     s.arrivals.promptTokens = {TokenLengthSpec::Kind::Uniform, 1, 50, 800, 0.0, 0.0};
     s.arrivals.outputTokens = {TokenLengthSpec::Kind::Uniform, 1, 10, 200, 0.0, 0.0};
     return s;
+}
+
+/// The engine as a real run's meta.json (LLMServingSim's bench layout) records it.
+inline llmsim::EngineConfig engineFromVllmMeta(const std::string& metaPath)
+{
+    auto json = llmsim::readScenarioFile(metaPath);
+    if (!json)
+        qFatal("%s", json.error().toString().c_str());
+    const auto& scheduler = (*json)["resolved_config"]["scheduler_config"];
+    llmsim::EngineConfig engine;
+    engine.maxNumSeqs = (*json)["engine_kwargs"]["max_num_seqs"].get<std::int32_t>();
+    engine.maxNumBatchedTokens =
+        (*json)["engine_kwargs"]["max_num_batched_tokens"].get<std::int32_t>();
+    engine.enableChunkedPrefill = scheduler["enable_chunked_prefill"].get<bool>();
+    engine.longPrefillTokenThreshold =
+        scheduler["long_prefill_token_threshold"].get<std::int32_t>();
+    engine.blockSize = (*json)["kv_cache"]["block_size"].get<std::int32_t>();
+    engine.numGpuBlocks = (*json)["kv_cache"]["num_gpu_blocks"].get<std::int64_t>();
+    engine.enablePrefixCaching = (*json)["kv_cache"]["enable_prefix_caching"].get<bool>();
+    return engine;
 }
 
 /// Seconds compared at 1e-9 s (sums of decimal milliseconds are not exact in binary).

@@ -5,6 +5,7 @@
 #include "io/servingrequestlog.h"
 #include "llmsim/llmscenariojson.h"
 #include "llmsim/llmsimulator.h"
+#include "llmsimtesthelpers.h"
 #include "sim/percentiles.h"
 #include "testsupport.h"
 
@@ -44,26 +45,6 @@ double relativeError(double simulated, double measured)
     return std::abs(simulated - measured) / measured;
 }
 
-/// The engine as the run's meta.json records it.
-llmsim::EngineConfig engineFromMeta(const std::string& metaPath)
-{
-    auto json = llmsim::readScenarioFile(metaPath);
-    if (!json)
-        qFatal("%s", json.error().toString().c_str());
-    const auto& scheduler = (*json)["resolved_config"]["scheduler_config"];
-    llmsim::EngineConfig engine;
-    engine.maxNumSeqs = (*json)["engine_kwargs"]["max_num_seqs"].get<std::int32_t>();
-    engine.maxNumBatchedTokens =
-        (*json)["engine_kwargs"]["max_num_batched_tokens"].get<std::int32_t>();
-    engine.enableChunkedPrefill = scheduler["enable_chunked_prefill"].get<bool>();
-    engine.longPrefillTokenThreshold =
-        scheduler["long_prefill_token_threshold"].get<std::int32_t>();
-    engine.blockSize = (*json)["kv_cache"]["block_size"].get<std::int32_t>();
-    engine.numGpuBlocks = (*json)["kv_cache"]["num_gpu_blocks"].get<std::int64_t>();
-    engine.enablePrefixCaching = (*json)["kv_cache"]["enable_prefix_caching"].get<bool>();
-    return engine;
-}
-
 } // namespace
 
 class TestLlmSimValidation : public QObject
@@ -79,7 +60,7 @@ void TestLlmSimValidation::rtx4090Llama8bMatchesMeasuredRun()
     BS_REQUIRE_SHARED_DATA(shared);
     const std::string root = shared.toStdString();
     llmsim::LlmScenario scenario;
-    scenario.engine = engineFromMeta(root + kRun + "/meta.json");
+    scenario.engine = bs::test::engineFromVllmMeta(root + kRun + "/meta.json");
     QCOMPARE(scenario.engine.numGpuBlocks, 2588);
     scenario.step.kind = llmsim::StepSpec::Kind::Profile;
     scenario.step.profileDirectory = root + kProfile;
