@@ -9,6 +9,8 @@
 #include <cmath>
 #include <functional>
 #include <limits>
+#include <map>
+#include <set>
 
 namespace bs::accel {
 
@@ -19,12 +21,25 @@ constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 /// One free parameter: its name, bounds, and how it is written into ModelParams.
 struct ParamDef
 {
+    ParamDef(std::string name_, std::string unit_, double lower_, double upper_, double typical_,
+             std::function<void(ModelParams&, double)> apply_)
+        : name(std::move(name_))
+        , unit(std::move(unit_))
+        , lower(lower_)
+        , upper(upper_)
+        , typical(typical_)
+        , apply(std::move(apply_))
+    {}
+
     std::string name;
     std::string unit;
     double lower;
     double upper;
     double typical;
     std::function<void(ModelParams&, double)> apply;
+    /// What the parameter is held at when the data cannot pin it, and where that comes from.
+    double prior = 0.0;
+    std::string priorSource;
 };
 
 /// What the residual function needs.
@@ -128,6 +143,10 @@ void addShapeAndPowerDefs(std::vector<ParamDef>& defs, const FitOptions& options
                     }});
     defs.push_back({"power_dynamic_w", "W", 1e-3, dynamicUpperW, maxPowerW,
                     [](ModelParams& p, double v) { p.powerMaxW = p.effectivePowerIdleW() + v; }});
+    // κ: a memory-bound kernel's dynamic power relative to a compute-bound one's. Physical
+    // range [0, 1]: streaming cannot light up more of the chip than dense math does.
+    defs.push_back({"memory_activity", "", 0.0, 1.0, 0.5,
+                    [](ModelParams& p, double v) { p.memoryActivity = v; }});
 }
 
 struct SweepShape
@@ -162,38 +181,47 @@ SweepShape shapeOf(const std::vector<ServiceSample>& samples)
     return s;
 }
 
-/// A few deterministic starting points; the best end point wins.
-std::vector<std::vector<double>> startingPoints(const FitProblem& problem, const SweepShape& s,
-                                                bool workloadKnown)
+/// The starting value of every parameter (by name) for one of the starting points.
+std::map<std::string, double> startValues(const ModelParams& base, const SweepShape& s,
+                                          bool workloadKnown, int variant, double p)
 {
     double slope = (s.hiS - s.midS) / std::max(1, s.hiBatch - s.midBatch);
     if (!(slope > 0.0))
         slope = 0.5 * s.hiS / s.hiBatch;
     const double intercept = std::clamp(s.hiS - slope * s.hiBatch, 0.05 * s.loS, 0.95 * s.loS);
+    std::map<std::string, double> x;
+    if (workloadKnown) {
+        const double eta[3][2] = {
+            {base.effectiveEtaCompute(), base.effectiveEtaMemory()}, {0.3, 0.5}, {0.9, 0.9}};
+        x["host_overhead_s"] = intercept;
+        x["eta_compute"] = eta[variant][0];
+        x["eta_memory"] = eta[variant][1];
+    } else {
+        const double host = variant == 2 ? 0.5 * s.loS : intercept;
+        x["host_overhead_s"] = host;
+        x["compute_s_per_item"] = slope;
+        x["weight_read_s"] = std::max(s.loS - host - slope * s.loBatch, 0.02 * s.loS);
+        x["activation_s_per_item"] = (variant == 1 ? 0.5 : 0.05) * slope;
+    }
+    x["smooth_max_p"] = p;
+    x["power_idle_w"] = 0.6 * s.minPowerW;
+    x["power_dynamic_w"] = std::max(s.maxPowerW - 0.6 * s.minPowerW, 0.1 * s.maxPowerW);
+    const double activity[3] = {base.effectiveMemoryActivity(), 0.3, 0.9};
+    x["memory_activity"] = activity[variant];
+    return x;
+}
+
+/// A few deterministic starting points; the best end point wins.
+std::vector<std::vector<double>> startingPoints(const FitProblem& problem, const SweepShape& s,
+                                                bool workloadKnown)
+{
     std::vector<std::vector<double>> starts;
     for (double p : {2.0, 6.0}) {
         for (int variant = 0; variant < 3; ++variant) {
+            const auto values = startValues(problem.base, s, workloadKnown, variant, p);
             std::vector<double> x;
-            if (workloadKnown) {
-                const double eta[3][2] = {
-                    {problem.base.effectiveEtaCompute(), problem.base.effectiveEtaMemory()},
-                    {0.3, 0.5},
-                    {0.9, 0.9}};
-                x = {intercept, eta[variant][0], eta[variant][1]};
-            } else {
-                const double host = variant == 2 ? 0.5 * s.loS : intercept;
-                const double weight = std::max(s.loS - host - slope * s.loBatch, 0.02 * s.loS);
-                x = {host, slope, weight, (variant == 1 ? 0.5 : 0.05) * slope};
-            }
-            for (std::size_t j = x.size(); j < problem.defs.size(); ++j) {
-                const std::string& name = problem.defs[j].name;
-                if (name == "smooth_max_p")
-                    x.push_back(p);
-                else if (name == "power_idle_w")
-                    x.push_back(0.6 * s.minPowerW);
-                else
-                    x.push_back(std::max(s.maxPowerW - 0.6 * s.minPowerW, 0.1 * s.maxPowerW));
-            }
+            for (const auto& def : problem.defs)
+                x.push_back(values.at(def.name));
             starts.push_back(std::move(x));
         }
     }
@@ -309,7 +337,10 @@ void fillUncertainty(FitResult& result, const FitProblem& problem, const LmResul
         u.reason = "as many free parameters as batch sizes: no scatter is left to estimate";
 }
 
-void fillParameters(FitResult& result, const FitProblem& problem, const LmResult& lm)
+/// Every parameter of the fit in `allDefs` order: the free ones with their uncertainty, the
+/// ones held at their prior marked fixed.
+void fillParameters(FitResult& result, const FitProblem& problem, const LmResult& lm,
+                    const std::vector<ParamDef>& allDefs, const std::set<std::string>& fixedNames)
 {
     const std::size_t m = lm.residuals.size();
     const std::size_t n = lm.x.size();
@@ -324,22 +355,303 @@ void fillParameters(FitResult& result, const FitProblem& problem, const LmResult
         inverse = inverseNormalMatrix(lm.jacobian, m, n, use);
     // Residual variance s² = Σr²/(m − k): the covariance is s²·(JᵀJ)⁻¹.
     const double variance = m > freeCount ? lm.sumSquares / double(m - freeCount) : kNaN;
+    std::map<std::string, FittedParameter> fitted;
     for (std::size_t j = 0; j < n; ++j) {
         const ParamDef& def = problem.defs[j];
-        FittedParameter p{def.name, def.unit, lm.x[j], kNaN, def.lower, def.upper, lm.atBound[j]};
+        FittedParameter p{def.name,  def.unit,  lm.x[j],       kNaN,
+                          def.lower, def.upper, lm.atBound[j], false};
         if (inverse && use[j])
             p.uncertainty = std::sqrt(variance * (*inverse)[j * n + j]);
         if (p.atBound) {
             result.notes.push_back(def.name + " is at its bound (" + formatNumber(p.value) +
                                    "); no uncertainty is reported for it");
         }
-        result.parameters.push_back(p);
+        fitted[def.name] = p;
+    }
+    for (const auto& def : allDefs) {
+        if (fixedNames.count(def.name)) {
+            FittedParameter p{def.name,  def.unit,  def.prior, kNaN,
+                              def.lower, def.upper, false,     true};
+            result.parameters.push_back(p);
+        } else {
+            result.parameters.push_back(fitted.at(def.name));
+        }
     }
     if (!inverse && freeCount > 0) {
         result.notes.push_back("the data do not determine every parameter separately (the "
                                "normal matrix is singular); uncertainties are not reported");
     }
     fillUncertainty(result, problem, lm, inverse, variance, freeCount);
+}
+
+/// Lower is held at its prior first when several parameters share the combination the data
+/// do not see: refinements (κ, p) before secondary time terms before the primary ones.
+int fixOrder(const std::string& name)
+{
+    static const char* const order[] = {
+        "memory_activity", "smooth_max_p",   "activation_s_per_item", "weight_read_s",
+        "eta_compute",     "eta_memory",     "compute_s_per_item",    "power_dynamic_w",
+        "power_idle_w",    "host_overhead_s"};
+    for (std::size_t i = 0; i < std::size(order); ++i) {
+        if (name == order[i])
+            return int(i);
+    }
+    return int(std::size(order));
+}
+
+/// Where each parameter's prior comes from: the named presets, the values given, else the
+/// fit's own starting value.
+void assignPriors(std::vector<ParamDef>& defs, const FitOptions& options, const ModelParams& base,
+                  bool named, const SweepShape& shape)
+{
+    const auto start = startValues(base, shape, options.workloadKnown, 0, 2.0);
+    const ModelParams& given = options.start;
+    const std::string device = "accelerator preset '" + base.accelerator.name + "'";
+    const std::string fromShape =
+        "the fit's starting value from the sweep's shape; no workload preset named";
+    for (auto& def : defs) {
+        const std::string& n = def.name;
+        double prior = start.count(n) ? start.at(n) : def.typical;
+        std::string source = fromShape;
+        if (n == "host_overhead_s" && options.workloadKnown) {
+            prior = base.effectiveHostOverheadS();
+            source = given.hostOverheadS ? "the host_overhead_us given"
+                                         : "workload preset '" + base.workload.name + "'";
+        } else if (n == "eta_compute" || n == "eta_memory") {
+            const bool compute = n == "eta_compute";
+            prior = compute ? base.effectiveEtaCompute() : base.effectiveEtaMemory();
+            source = (compute ? given.etaCompute : given.etaMemory) ? "the " + n + " given"
+                     : named                                        ? device
+                             : "the nominal device; no accelerator named";
+        } else if (n == "smooth_max_p") {
+            prior = given.smoothMaxP.value_or(HUGE_VAL);
+            source = given.smoothMaxP ? "the smooth_max_p given"
+                                      : "the model's default without smooth_max_p";
+        } else if (n == "power_idle_w" || n == "power_dynamic_w") {
+            const bool idle = n == "power_idle_w";
+            if (named || given.powerIdleW || given.powerMaxW) {
+                prior = idle ? base.effectivePowerIdleW()
+                             : base.effectivePowerMaxW() - base.effectivePowerIdleW();
+                source = named ? device : "the power settings given";
+            } else {
+                source = "the fit's starting value from the sweep's power readings; no "
+                         "accelerator named";
+            }
+        } else if (n == "memory_activity") {
+            prior = base.effectiveMemoryActivity();
+            source = given.memoryActivity ? "the memory_activity given"
+                     : named              ? device + ", where it is an assumption"
+                                          : "the model's default; no accelerator named";
+        }
+        def.prior = std::isinf(prior) ? prior : std::clamp(prior, def.lower, def.upper);
+        def.priorSource = source;
+    }
+}
+
+std::size_t freeCount(const LmResult& lm)
+{
+    return std::size_t(std::count(lm.atBound.begin(), lm.atBound.end(), false));
+}
+
+/// The normal matrix at a fit, twice: over every free parameter, those on a bound included
+/// (the condition test: a parameter that ran to a bound because the data do not hold it is
+/// still a direction they do not see), and over those off their bounds (standard errors and
+/// correlations, as reported).
+struct FitAnalysis
+{
+    NormalMatrixAnalysis all;
+    NormalMatrixAnalysis offBound;
+};
+
+FitAnalysis analyse(const LmResult& lm)
+{
+    const std::size_t m = lm.residuals.size();
+    const std::size_t n = lm.x.size();
+    std::vector<bool> offBound(n);
+    for (std::size_t j = 0; j < n; ++j)
+        offBound[j] = !lm.atBound[j];
+    const std::size_t k = freeCount(lm);
+    const double variance = m > k ? lm.sumSquares / double(m - k) : kNaN;
+    return {analyseNormalMatrix(lm.jacobian, m, n, std::vector<bool>(n, true), variance),
+            analyseNormalMatrix(lm.jacobian, m, n, offBound, variance)};
+}
+
+/// The parameter the data pin least, when one breaks a limit: in the direction the normal
+/// matrix barely sees when it is ill-conditioned, else the largest relative standard error.
+/// `kept` are flagged parameters whose prior the data rejected; they are not picked again.
+std::optional<std::pair<std::size_t, IdentifiabilityFinding>>
+pickUnpinned(const FitProblem& problem, const LmResult& lm, const FitAnalysis& analysis,
+             const IdentifiabilityReport& report, const std::set<std::string>& kept)
+{
+    const NormalMatrixAnalysis& c = analysis.all;
+    const NormalMatrixAnalysis& a = analysis.offBound;
+    const std::size_t n = lm.x.size();
+    const std::size_t m = lm.residuals.size();
+    IdentifiabilityFinding f;
+    f.correlation = kNaN;
+    std::optional<std::size_t> pick;
+    if (c.conditionNumber > report.maxConditionNumber) {
+        double largest = 0.0;
+        for (std::size_t j = 0; j < n; ++j)
+            largest = std::max(largest, std::abs(c.weakest[j]));
+        // Among the parameters that make up the weakest direction, the first in fixOrder.
+        for (std::size_t j = 0; j < n; ++j) {
+            const double w = std::abs(c.weakest[j]);
+            if (kept.count(problem.defs[j].name) || w < 0.5 * largest)
+                continue;
+            if (!pick || fixOrder(problem.defs[j].name) < fixOrder(problem.defs[*pick].name))
+                pick = j;
+        }
+        if (!pick)
+            return std::nullopt;
+        std::vector<std::pair<double, std::size_t>> others;
+        for (std::size_t j = 0; j < n; ++j) {
+            if (j != *pick && std::abs(c.weakest[j]) >= 0.3 * largest)
+                others.push_back({-std::abs(c.weakest[j]), j});
+        }
+        std::sort(others.begin(), others.end());
+        for (const auto& [w, j] : others)
+            f.confoundedWith.push_back(problem.defs[j].name);
+        std::string with;
+        for (std::size_t i = 0; i < f.confoundedWith.size(); ++i)
+            with += (i == 0                             ? ""
+                     : i + 1 == f.confoundedWith.size() ? " and "
+                                                        : ", ") +
+                    f.confoundedWith[i];
+        double column = 0.0;
+        for (std::size_t i = 0; i < m; ++i)
+            column += lm.jacobian[i * n + *pick] * lm.jacobian[i * n + *pick];
+        f.figure = c.conditionNumber;
+        f.threshold = report.maxConditionNumber;
+        if (!(column > 0.0)) {
+            f.test = "singular";
+            f.reason = "no measurement depends on it (the normal matrix is singular)";
+        } else if (std::isinf(c.conditionNumber)) {
+            f.test = "singular";
+            f.reason = "the normal matrix is singular: the sweep does not separate it" +
+                       (with.empty() ? std::string() : " from " + with);
+        } else {
+            f.test = "condition";
+            f.reason = "the normal matrix is ill-conditioned (condition number " +
+                       conditionText(c.conditionNumber) + " > " +
+                       conditionText(report.maxConditionNumber) +
+                       "); the combination the sweep sees least is mostly it" +
+                       (with.empty() ? std::string() : ", with " + with);
+        }
+        if (lm.atBound[*pick])
+            f.reason += "; the fit had run it to its bound, " +
+                        parameterValueText(lm.x[*pick], problem.defs[*pick].unit);
+        if (!f.confoundedWith.empty() && std::isfinite(c.conditionNumber)) {
+            for (std::size_t j = 0; j < n; ++j) {
+                if (problem.defs[j].name == f.confoundedWith.front())
+                    f.correlation = c.correlation[*pick * n + j];
+            }
+        }
+    } else {
+        double worst = report.maxRelativeStandardError;
+        for (std::size_t j = 0; j < n; ++j) {
+            if (lm.atBound[j] || kept.count(problem.defs[j].name))
+                continue;
+            const double rse = a.standardErrors[j] / std::abs(lm.x[j]);
+            if (rse > worst) {
+                worst = rse;
+                pick = j;
+            }
+        }
+        if (!pick)
+            return std::nullopt;
+        f.test = "relative_se";
+        f.figure = worst;
+        f.threshold = report.maxRelativeStandardError;
+        std::optional<std::size_t> partner;
+        for (std::size_t j = 0; j < n; ++j) {
+            const double rho = a.correlation[*pick * n + j];
+            if (j != *pick && std::isfinite(rho) && std::abs(rho) >= 0.9 &&
+                (!partner || std::abs(rho) > std::abs(a.correlation[*pick * n + *partner])))
+                partner = j;
+        }
+        const ParamDef& def = problem.defs[*pick];
+        char figure[96];
+        std::snprintf(figure, sizeof figure, "relative standard error %.0f%% > %.0f%%",
+                      100.0 * worst, 100.0 * report.maxRelativeStandardError);
+        f.reason = std::string(figure) + " (" + parameterValueText(lm.x[*pick], def.unit) + " ± " +
+                   parameterValueText(a.standardErrors[*pick], def.unit);
+        if (partner) {
+            f.confoundedWith.push_back(problem.defs[*partner].name);
+            f.correlation = a.correlation[*pick * n + *partner];
+            char rho[64];
+            std::snprintf(rho, sizeof rho, "; correlation %+.4f with ", f.correlation);
+            f.reason += rho + problem.defs[*partner].name;
+        }
+        f.reason += ")";
+    }
+    const ParamDef& def = problem.defs[*pick];
+    f.name = def.name;
+    f.unit = def.unit;
+    f.fittedValue = lm.x[*pick];
+    f.standardError = a.standardErrors[*pick];
+    f.prior = def.prior;
+    f.priorSource = def.priorSource;
+    return std::make_pair(*pick, f);
+}
+
+/// The problem with parameter j held at its prior.
+FitProblem withFixed(const FitProblem& problem, std::size_t j)
+{
+    FitProblem fixed = problem;
+    const ParamDef& def = problem.defs[j];
+    if (std::isinf(def.prior))
+        fixed.base.smoothMaxP.reset(); // the hard max
+    else
+        def.apply(fixed.base, def.prior);
+    fixed.defs.erase(fixed.defs.begin() + std::ptrdiff_t(j));
+    return fixed;
+}
+
+/// The identifiability check (core/accel/README.md "Identifiability"): while a parameter
+/// breaks a limit, hold it at its prior and fit again; keep the refit unless it is
+/// significantly worse (F test at 5%: then the data do reject the prior, and the parameter
+/// stays fitted, reported as poorly pinned).
+void fixUnpinned(FitProblem& problem, LmResult& lm, IdentifiabilityReport& report,
+                 std::set<std::string>& fixedNames, const SweepShape& shape,
+                 const FitOptions& options)
+{
+    FitAnalysis a = analyse(lm);
+    report.initialConditionNumber = a.all.conditionNumber;
+    std::set<std::string> kept;
+    while (options.fixUnpinned && problem.defs.size() > 1) {
+        auto picked = pickUnpinned(problem, lm, a, report, kept);
+        if (!picked)
+            break;
+        auto& [j, finding] = *picked;
+        FitProblem trial = withFixed(problem, j);
+        auto refit = solve(trial, shape, options.workloadKnown, options.maxIterations);
+        const std::size_t m = lm.residuals.size();
+        const std::size_t k = freeCount(lm);
+        const double dof = double(m) - double(k);
+        const double worse = refit ? refit->sumSquares - lm.sumSquares : HUGE_VAL;
+        // A rise below 1e-6 in RMS relative residual is rounding, not evidence.
+        const double floor = 1e-12 * double(m);
+        finding.fCritical = dof > 0.0 ? std::pow(studentQuantile(0.95, int(dof)), 2) : HUGE_VAL;
+        if (!refit)
+            finding.fStatistic = HUGE_VAL;
+        else if (dof > 0.0 && lm.sumSquares > 0.0)
+            finding.fStatistic = std::max(worse, 0.0) / (lm.sumSquares / dof);
+        else
+            finding.fStatistic = worse <= floor ? 0.0 : HUGE_VAL;
+        finding.fixed = refit && (worse <= floor || finding.fStatistic <= finding.fCritical);
+        if (finding.fixed) {
+            fixedNames.insert(finding.name);
+            problem = std::move(trial);
+            lm = std::move(*refit);
+            a = analyse(lm);
+        } else {
+            kept.insert(finding.name);
+        }
+        report.findings.push_back(std::move(finding));
+    }
+    report.conditionNumber = a.all.conditionNumber;
+    report.standardErrorsKnown = lm.residuals.size() > freeCount(lm);
 }
 
 void fillPoints(FitResult& result, const FitProblem& problem)
@@ -434,6 +746,8 @@ Expected<FitResult> fitToSweep(const data::SweepTable& sweep, const FitOptions& 
     problem.defs = options.workloadKnown ? knownWorkloadDefs(shape.maxS)
                                          : unknownWorkloadDefs(base, shape.maxS);
     addShapeAndPowerDefs(problem.defs, options, problem.fitPower, shape.maxPowerW);
+    assignPriors(problem.defs, options, base, named, shape);
+    const std::vector<ParamDef> allDefs = problem.defs;
     const std::size_t timing = problem.defs.size() - (problem.fitPower ? 2 : 0);
     if (selection->samples.size() <= timing) {
         return makeError(ErrorCode::Value, options.path, 0, 0,
@@ -442,19 +756,32 @@ Expected<FitResult> fitToSweep(const data::SweepTable& sweep, const FitOptions& 
                              " free timing parameters; measure more batch sizes, name the "
                              "workload, or keep the smooth-max exponent fixed");
     }
-    auto lm = solve(problem, shape, options.workloadKnown, options.maxIterations);
-    if (!lm)
-        return lm.error();
-
+    auto solved = solve(problem, shape, options.workloadKnown, options.maxIterations);
+    if (!solved)
+        return solved.error();
+    LmResult lm = std::move(*solved);
     FitResult result;
-    result.params = applied(problem, lm->x);
-    result.iterations = lm->iterations;
-    result.converged = lm->converged;
+    std::set<std::string> fixedNames;
+    fixUnpinned(problem, lm, result.identifiability, fixedNames, shape, options);
+
+    result.params = applied(problem, lm.x);
+    result.iterations = lm.iterations;
+    result.converged = lm.converged;
     result.selection = *selection;
     result.workloadKnown = options.workloadKnown;
-    fillParameters(result, problem, *lm);
+    fillParameters(result, problem, lm, allDefs, fixedNames);
     fillPoints(result, problem);
     describeFit(result, named);
+    if (!fixedNames.empty()) {
+        std::string names;
+        for (const auto& f : result.identifiability.findings) {
+            if (f.fixed)
+                names += (names.empty() ? "" : ", ") + f.name;
+        }
+        result.notes.push_back("the sweep cannot pin " + names +
+                               ": held at the prior, fitted the rest (see the identifiability "
+                               "report)");
+    }
     const double ratedW = base.accelerator.powerMaxW;
     // Readings above the rating cannot be one board's; a fitted P_max merely pushed to its
     // bound by a sweep that never reaches full activity is reported by the bound note instead.
