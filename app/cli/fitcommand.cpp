@@ -1,4 +1,5 @@
 #include "accel/calibration.h"
+#include "accel/fitreport.h"
 #include "accelpresets.h"
 #include "commands.h"
 #include "fitpredictions.h"
@@ -122,9 +123,13 @@ void printFit(const accel::FitResult& r, const std::string& path, CliIo& io)
     std::snprintf(line, sizeof line, "%-24s %18s %18s\n", "parameter", "value", "± 1σ");
     io.out << line;
     for (const auto& p : r.parameters) {
-        std::snprintf(line, sizeof line, "%-24s %18s %18s%s\n", p.name.c_str(),
-                      valueText(p, p.value).c_str(), valueText(p, p.uncertainty).c_str(),
-                      p.atBound ? "  (at bound)" : "");
+        const std::string value = std::isinf(p.value) ? accel::parameterValueText(p.value, p.unit)
+                                                      : valueText(p, p.value);
+        std::snprintf(line, sizeof line, "%-24s %18s %18s%s\n", p.name.c_str(), value.c_str(),
+                      p.fixed ? "fixed" : valueText(p, p.uncertainty).c_str(),
+                      p.fixed     ? "  (prior: the sweep cannot pin it)"
+                      : p.atBound ? "  (at bound)"
+                                  : "");
         io.out << line;
     }
     std::snprintf(line, sizeof line, "\n%7s %14s %14s %10s\n", "batch", "measured", "fitted",
@@ -144,6 +149,9 @@ void printFit(const accel::FitResult& r, const std::string& path, CliIo& io)
         std::snprintf(line, sizeof line, "power R² = %.5f\n", *r.rSquaredPower);
         io.out << line;
     }
+    io.out << "\n";
+    for (const auto& text : accel::identifiabilityLines(r))
+        io.out << text << "\n";
     for (const auto& w : r.warnings)
         io.out << "warning: " << w << "\n";
     for (const auto& n : r.notes)
@@ -217,7 +225,12 @@ CommandSpec fitCommand()
         "sweep has it). With --workload the fit finds host overhead, eta_compute, eta_memory\n"
         "and the smooth-max exponent; without, the workload's time terms. Each parameter comes\n"
         "with a 1-sigma uncertainty; a warning says when the model does not explain the data\n"
-        "(a residual over 10% or a systematic residual pattern).",
+        "(a residual over 10% or a systematic residual pattern). With power readings the\n"
+        "idle and peak power and the memory-activity factor are fitted too. An identifiability\n"
+        "report says which parameters the sweep cannot pin (an ill-conditioned normal matrix,\n"
+        "or a relative standard error over 100%): each is held at its prior (the preset's\n"
+        "value, else the fit's starting value), the rest fitted again, and the report says\n"
+        "why, with the figure, and where the value comes from.",
         {{"--accelerator", "NAME", "accelerator preset the sweep ran on"},
          {"--workload", "NAME", "workload preset that ran (default: unknown, fit time terms)"},
          {"--precision", "P", "precision that ran (default: the workload's, else bf16/fp16)"},

@@ -1,5 +1,6 @@
 #include "accel/calibration.h"
 
+#include "accel/fitproblem.h"
 #include "accel/fitreport.h"
 #include "accel/levenbergmarquardt.h"
 #include "accel/model.h"
@@ -9,34 +10,14 @@
 #include <cmath>
 #include <functional>
 #include <limits>
+#include <map>
+#include <set>
 
 namespace bs::accel {
 
-namespace {
+namespace detail {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-
-/// One free parameter: its name, bounds, and how it is written into ModelParams.
-struct ParamDef
-{
-    std::string name;
-    std::string unit;
-    double lower;
-    double upper;
-    double typical;
-    std::function<void(ModelParams&, double)> apply;
-};
-
-/// What the residual function needs.
-struct FitProblem
-{
-    ModelParams base;
-    std::vector<ParamDef> defs;
-    const std::vector<ServiceSample>* samples = nullptr;
-    bool fitPower = false;
-    Weighting weighting = Weighting::Relative;
-    double meanServiceS = 1.0;
-};
 
 double achievableRate(const ModelParams& p)
 {
@@ -128,14 +109,11 @@ void addShapeAndPowerDefs(std::vector<ParamDef>& defs, const FitOptions& options
                     }});
     defs.push_back({"power_dynamic_w", "W", 1e-3, dynamicUpperW, maxPowerW,
                     [](ModelParams& p, double v) { p.powerMaxW = p.effectivePowerIdleW() + v; }});
+    // κ: a memory-bound kernel's dynamic power relative to a compute-bound one's. Physical
+    // range [0, 1]: streaming cannot light up more of the chip than dense math does.
+    defs.push_back({"memory_activity", "", 0.0, 1.0, 0.5,
+                    [](ModelParams& p, double v) { p.memoryActivity = v; }});
 }
-
-struct SweepShape
-{
-    int loBatch, midBatch, hiBatch;
-    double loS, midS, hiS, maxS;
-    double minPowerW, maxPowerW;
-};
 
 SweepShape shapeOf(const std::vector<ServiceSample>& samples)
 {
@@ -162,38 +140,47 @@ SweepShape shapeOf(const std::vector<ServiceSample>& samples)
     return s;
 }
 
-/// A few deterministic starting points; the best end point wins.
-std::vector<std::vector<double>> startingPoints(const FitProblem& problem, const SweepShape& s,
-                                                bool workloadKnown)
+/// The starting value of every parameter (by name) for one of the starting points.
+std::map<std::string, double> startValues(const ModelParams& base, const SweepShape& s,
+                                          bool workloadKnown, int variant, double p)
 {
     double slope = (s.hiS - s.midS) / std::max(1, s.hiBatch - s.midBatch);
     if (!(slope > 0.0))
         slope = 0.5 * s.hiS / s.hiBatch;
     const double intercept = std::clamp(s.hiS - slope * s.hiBatch, 0.05 * s.loS, 0.95 * s.loS);
+    std::map<std::string, double> x;
+    if (workloadKnown) {
+        const double eta[3][2] = {
+            {base.effectiveEtaCompute(), base.effectiveEtaMemory()}, {0.3, 0.5}, {0.9, 0.9}};
+        x["host_overhead_s"] = intercept;
+        x["eta_compute"] = eta[variant][0];
+        x["eta_memory"] = eta[variant][1];
+    } else {
+        const double host = variant == 2 ? 0.5 * s.loS : intercept;
+        x["host_overhead_s"] = host;
+        x["compute_s_per_item"] = slope;
+        x["weight_read_s"] = std::max(s.loS - host - slope * s.loBatch, 0.02 * s.loS);
+        x["activation_s_per_item"] = (variant == 1 ? 0.5 : 0.05) * slope;
+    }
+    x["smooth_max_p"] = p;
+    x["power_idle_w"] = 0.6 * s.minPowerW;
+    x["power_dynamic_w"] = std::max(s.maxPowerW - 0.6 * s.minPowerW, 0.1 * s.maxPowerW);
+    const double activity[3] = {base.effectiveMemoryActivity(), 0.3, 0.9};
+    x["memory_activity"] = activity[variant];
+    return x;
+}
+
+/// A few deterministic starting points; the best end point wins.
+std::vector<std::vector<double>> startingPoints(const FitProblem& problem, const SweepShape& s,
+                                                bool workloadKnown)
+{
     std::vector<std::vector<double>> starts;
     for (double p : {2.0, 6.0}) {
         for (int variant = 0; variant < 3; ++variant) {
+            const auto values = startValues(problem.base, s, workloadKnown, variant, p);
             std::vector<double> x;
-            if (workloadKnown) {
-                const double eta[3][2] = {
-                    {problem.base.effectiveEtaCompute(), problem.base.effectiveEtaMemory()},
-                    {0.3, 0.5},
-                    {0.9, 0.9}};
-                x = {intercept, eta[variant][0], eta[variant][1]};
-            } else {
-                const double host = variant == 2 ? 0.5 * s.loS : intercept;
-                const double weight = std::max(s.loS - host - slope * s.loBatch, 0.02 * s.loS);
-                x = {host, slope, weight, (variant == 1 ? 0.5 : 0.05) * slope};
-            }
-            for (std::size_t j = x.size(); j < problem.defs.size(); ++j) {
-                const std::string& name = problem.defs[j].name;
-                if (name == "smooth_max_p")
-                    x.push_back(p);
-                else if (name == "power_idle_w")
-                    x.push_back(0.6 * s.minPowerW);
-                else
-                    x.push_back(std::max(s.maxPowerW - 0.6 * s.minPowerW, 0.1 * s.maxPowerW));
-            }
+            for (const auto& def : problem.defs)
+                x.push_back(values.at(def.name));
             starts.push_back(std::move(x));
         }
     }
@@ -232,7 +219,22 @@ Expected<LmResult> solve(const FitProblem& problem, const SweepShape& shape, boo
     return std::move(*best);
 }
 
-} // namespace
+/// Two-sided Student t quantile at `level` (Cornish–Fisher expansion around the normal one;
+/// within 1% of the exact value from 3 degrees of freedom).
+double studentQuantile(double level, int dof)
+{
+    // The levels used are fixed, so the normal quantiles are tabulated.
+    const double p = 0.5 + 0.5 * level;
+    const double z = p >= 0.995 ? 2.5758 : p >= 0.975 ? 1.9600 : p >= 0.95 ? 1.6449 : 1.2816;
+    const double v = double(std::max(dof, 1));
+    const double z3 = z * z * z;
+    const double z5 = z3 * z * z;
+    return z + (z3 + z) / (4.0 * v) + (5.0 * z5 + 16.0 * z3 + 3.0 * z) / (96.0 * v * v);
+}
+
+} // namespace detail
+
+using namespace detail;
 
 AcceleratorSpec nominalAccelerator()
 {
@@ -263,19 +265,6 @@ WorkloadSpec fittedWorkloadTemplate(const ModelParams& base, const std::string& 
     w.flopsPerItem = 1.0;
     w.defaultPrecision = base.precision;
     return w;
-}
-
-/// Two-sided Student t quantile at `level` (Cornish–Fisher expansion around the normal one;
-/// within 1% of the exact value from 3 degrees of freedom).
-double studentQuantile(double level, int dof)
-{
-    // The levels used are fixed, so the normal quantiles are tabulated.
-    const double p = 0.5 + 0.5 * level;
-    const double z = p >= 0.995 ? 2.5758 : p >= 0.975 ? 1.9600 : p >= 0.95 ? 1.6449 : 1.2816;
-    const double v = double(std::max(dof, 1));
-    const double z3 = z * z * z;
-    const double z5 = z3 * z * z;
-    return z + (z3 + z) / (4.0 * v) + (5.0 * z5 + 16.0 * z3 + 3.0 * z) / (96.0 * v * v);
 }
 
 void fillUncertainty(FitResult& result, const FitProblem& problem, const LmResult& lm,
@@ -309,7 +298,10 @@ void fillUncertainty(FitResult& result, const FitProblem& problem, const LmResul
         u.reason = "as many free parameters as batch sizes: no scatter is left to estimate";
 }
 
-void fillParameters(FitResult& result, const FitProblem& problem, const LmResult& lm)
+/// Every parameter of the fit in `allDefs` order: the free ones with their uncertainty, the
+/// ones held at their prior marked fixed.
+void fillParameters(FitResult& result, const FitProblem& problem, const LmResult& lm,
+                    const std::vector<ParamDef>& allDefs, const std::set<std::string>& fixedNames)
 {
     const std::size_t m = lm.residuals.size();
     const std::size_t n = lm.x.size();
@@ -324,16 +316,27 @@ void fillParameters(FitResult& result, const FitProblem& problem, const LmResult
         inverse = inverseNormalMatrix(lm.jacobian, m, n, use);
     // Residual variance s² = Σr²/(m − k): the covariance is s²·(JᵀJ)⁻¹.
     const double variance = m > freeCount ? lm.sumSquares / double(m - freeCount) : kNaN;
+    std::map<std::string, FittedParameter> fitted;
     for (std::size_t j = 0; j < n; ++j) {
         const ParamDef& def = problem.defs[j];
-        FittedParameter p{def.name, def.unit, lm.x[j], kNaN, def.lower, def.upper, lm.atBound[j]};
+        FittedParameter p{def.name,  def.unit,  lm.x[j],       kNaN,
+                          def.lower, def.upper, lm.atBound[j], false};
         if (inverse && use[j])
             p.uncertainty = std::sqrt(variance * (*inverse)[j * n + j]);
         if (p.atBound) {
             result.notes.push_back(def.name + " is at its bound (" + formatNumber(p.value) +
                                    "); no uncertainty is reported for it");
         }
-        result.parameters.push_back(p);
+        fitted[def.name] = p;
+    }
+    for (const auto& def : allDefs) {
+        if (fixedNames.count(def.name)) {
+            FittedParameter p{def.name,  def.unit,  def.prior, kNaN,
+                              def.lower, def.upper, false,     true};
+            result.parameters.push_back(p);
+        } else {
+            result.parameters.push_back(fitted.at(def.name));
+        }
     }
     if (!inverse && freeCount > 0) {
         result.notes.push_back("the data do not determine every parameter separately (the "
@@ -434,6 +437,8 @@ Expected<FitResult> fitToSweep(const data::SweepTable& sweep, const FitOptions& 
     problem.defs = options.workloadKnown ? knownWorkloadDefs(shape.maxS)
                                          : unknownWorkloadDefs(base, shape.maxS);
     addShapeAndPowerDefs(problem.defs, options, problem.fitPower, shape.maxPowerW);
+    assignPriors(problem.defs, options, base, named, shape);
+    const std::vector<ParamDef> allDefs = problem.defs;
     const std::size_t timing = problem.defs.size() - (problem.fitPower ? 2 : 0);
     if (selection->samples.size() <= timing) {
         return makeError(ErrorCode::Value, options.path, 0, 0,
@@ -442,19 +447,32 @@ Expected<FitResult> fitToSweep(const data::SweepTable& sweep, const FitOptions& 
                              " free timing parameters; measure more batch sizes, name the "
                              "workload, or keep the smooth-max exponent fixed");
     }
-    auto lm = solve(problem, shape, options.workloadKnown, options.maxIterations);
-    if (!lm)
-        return lm.error();
-
+    auto solved = solve(problem, shape, options.workloadKnown, options.maxIterations);
+    if (!solved)
+        return solved.error();
+    LmResult lm = std::move(*solved);
     FitResult result;
-    result.params = applied(problem, lm->x);
-    result.iterations = lm->iterations;
-    result.converged = lm->converged;
+    std::set<std::string> fixedNames;
+    fixUnpinned(problem, lm, result.identifiability, fixedNames, shape, options);
+
+    result.params = applied(problem, lm.x);
+    result.iterations = lm.iterations;
+    result.converged = lm.converged;
     result.selection = *selection;
     result.workloadKnown = options.workloadKnown;
-    fillParameters(result, problem, *lm);
+    fillParameters(result, problem, lm, allDefs, fixedNames);
     fillPoints(result, problem);
     describeFit(result, named);
+    if (!fixedNames.empty()) {
+        std::string names;
+        for (const auto& f : result.identifiability.findings) {
+            if (f.fixed)
+                names += (names.empty() ? "" : ", ") + f.name;
+        }
+        result.notes.push_back("the sweep cannot pin " + names +
+                               ": held at the prior, fitted the rest (see the identifiability "
+                               "report)");
+    }
     const double ratedW = base.accelerator.powerMaxW;
     // Readings above the rating cannot be one board's; a fitted P_max merely pushed to its
     // bound by a sweep that never reaches full activity is reported by the bound note instead.

@@ -35,7 +35,10 @@ struct FitOptions
     Weighting weighting = Weighting::Relative;
     int run = 0;              ///< 1-based run of the sweep; 0 = the run with most batch sizes.
     bool fitSmoothMax = true; ///< Fit p; false keeps start.smoothMaxP (absent = hard max).
-    bool fitPower = true;     ///< Fit P_idle and P_max when the sweep has power.
+    bool fitPower = true;     ///< Fit P_idle, P_max and κ when the sweep has power.
+    /// Fix each parameter the data cannot pin to its prior and fit the rest again (see
+    /// IdentifiabilityReport); false only reports the first fit's condition number.
+    bool fixUnpinned = true;
     int maxIterations = 200;
     std::string path; ///< The sweep's file, for error messages.
 };
@@ -51,6 +54,50 @@ struct FittedParameter
     double lower = 0.0;
     double upper = 0.0;
     bool atBound = false;
+    /// The data could not pin it: it is held at its prior (see IdentifiabilityReport), with no
+    /// uncertainty. A smooth_max_p held at a hard max reads +inf.
+    bool fixed = false;
+};
+
+/// One parameter the identifiability check flagged (core/accel/README.md "Identifiability").
+struct IdentifiabilityFinding
+{
+    std::string name;
+    std::string unit;
+    /// "singular" (a direction of the normal matrix the data do not see at all),
+    /// "condition" (condition number above the limit) or "relative_se" (σ/|value| above it).
+    std::string test;
+    double figure = 0.0;    ///< The condition number (+inf when singular) or σ/|value|.
+    double threshold = 0.0; ///< The limit the figure broke.
+    /// Parameters it is confounded with: the others in the weakest direction, or its most
+    /// correlated partner (|ρ| ≥ 0.9).
+    std::vector<std::string> confoundedWith;
+    double correlation = 0.0;   ///< With confoundedWith.front() when known, else NaN.
+    double fittedValue = 0.0;   ///< Its value in the fit that flagged it.
+    double standardError = 0.0; ///< Its σ there (NaN when the matrix is ill-conditioned).
+    double prior = 0.0;         ///< What it is fixed to (+inf: a hard max for smooth_max_p).
+    std::string priorSource;    ///< Where the prior comes from, in words.
+    /// True: held at the prior and the fit redone without it. False: holding it at the prior
+    /// made the fit significantly worse (F test at 5%), so it stays fitted, poorly pinned.
+    bool fixed = false;
+    double fStatistic = 0.0; ///< (S_fixed − S)/(S/ν) of that refit.
+    double fCritical = 0.0;  ///< F(1, ν) at 95%.
+    std::string reason;      ///< Which test failed, with the figure, in words.
+};
+
+/// Which parameters the sweep pins, which it cannot (and what they were fixed to, from where).
+struct IdentifiabilityReport
+{
+    double maxConditionNumber = 1e8;
+    double maxRelativeStandardError = 1.0;
+    /// Of the column-scaled normal matrix JᵀJ over the free parameters not on a bound: with
+    /// every parameter free, and after fixing (+inf: singular; 0: no free parameter).
+    double initialConditionNumber = 0.0;
+    double conditionNumber = 0.0;
+    std::vector<IdentifiabilityFinding> findings; ///< In the order they were decided.
+    /// False when the fit has no residual degree of freedom left: σ, and so the relative
+    /// standard error test, is unknown.
+    bool standardErrorsKnown = true;
 };
 
 /// The fit at one measured row.
@@ -123,6 +170,7 @@ struct FitResult
     FitUncertainty uncertainty;
     int fittedMinBatch = 0; ///< The batch range the fit saw.
     int fittedMaxBatch = 0;
+    IdentifiabilityReport identifiability;
 };
 
 /// The fitted t(b) at `batch` with a `level` (0..1) prediction interval: parameter covariance

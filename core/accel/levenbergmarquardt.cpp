@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <string>
 
 namespace bs::accel {
@@ -160,6 +161,138 @@ std::optional<std::vector<double>> solveSpd(std::vector<double> a, std::vector<d
         b[i] /= a[i * n + i];
     }
     return b;
+}
+
+SymmetricEigen symmetricEigen(std::vector<double> a, std::size_t n)
+{
+    std::vector<double> v(n * n, 0.0);
+    for (std::size_t i = 0; i < n; ++i)
+        v[i * n + i] = 1.0;
+    for (int sweep = 0; sweep < 100; ++sweep) {
+        double off = 0.0;
+        double total = 0.0;
+        for (std::size_t p = 0; p < n; ++p) {
+            for (std::size_t q = 0; q < n; ++q) {
+                total += a[p * n + q] * a[p * n + q];
+                if (p != q)
+                    off += a[p * n + q] * a[p * n + q];
+            }
+        }
+        if (!(off > 1e-30 * total))
+            break;
+        for (std::size_t p = 0; p + 1 < n; ++p) {
+            for (std::size_t q = p + 1; q < n; ++q) {
+                const double apq = a[p * n + q];
+                if (apq == 0.0)
+                    continue;
+                // The rotation that zeroes a[p][q] (Rutishauser's stable form).
+                const double theta = (a[q * n + q] - a[p * n + p]) / (2.0 * apq);
+                const double t = (theta >= 0.0 ? 1.0 : -1.0) /
+                                 (std::abs(theta) + std::sqrt(theta * theta + 1.0));
+                const double c = 1.0 / std::sqrt(t * t + 1.0);
+                const double s = t * c;
+                for (std::size_t k = 0; k < n; ++k) { // columns p, q
+                    const double akp = a[k * n + p];
+                    const double akq = a[k * n + q];
+                    a[k * n + p] = c * akp - s * akq;
+                    a[k * n + q] = s * akp + c * akq;
+                }
+                for (std::size_t k = 0; k < n; ++k) { // rows p, q
+                    const double apk = a[p * n + k];
+                    const double aqk = a[q * n + k];
+                    a[p * n + k] = c * apk - s * aqk;
+                    a[q * n + k] = s * apk + c * aqk;
+                }
+                for (std::size_t k = 0; k < n; ++k) {
+                    const double vkp = v[k * n + p];
+                    const double vkq = v[k * n + q];
+                    v[k * n + p] = c * vkp - s * vkq;
+                    v[k * n + q] = s * vkp + c * vkq;
+                }
+            }
+        }
+    }
+    std::vector<std::size_t> order(n);
+    for (std::size_t i = 0; i < n; ++i)
+        order[i] = i;
+    std::sort(order.begin(), order.end(),
+              [&](std::size_t x, std::size_t y) { return a[x * n + x] < a[y * n + y]; });
+    SymmetricEigen out;
+    out.values.resize(n);
+    out.vectors.resize(n * n);
+    for (std::size_t k = 0; k < n; ++k) {
+        out.values[k] = a[order[k] * n + order[k]];
+        for (std::size_t i = 0; i < n; ++i)
+            out.vectors[i * n + k] = v[i * n + order[k]];
+    }
+    return out;
+}
+
+NormalMatrixAnalysis analyseNormalMatrix(const std::vector<double>& jacobian, std::size_t rows,
+                                         std::size_t cols, const std::vector<bool>& use,
+                                         double variance)
+{
+    constexpr double nan = std::numeric_limits<double>::quiet_NaN();
+    NormalMatrixAnalysis out;
+    out.weakest.assign(cols, 0.0);
+    out.standardErrors.assign(cols, nan);
+    out.correlation.assign(cols * cols, nan);
+    std::vector<std::size_t> index;
+    for (std::size_t j = 0; j < cols; ++j) {
+        if (use[j])
+            index.push_back(j);
+    }
+    const std::size_t k = index.size();
+    if (k == 0)
+        return out;
+    std::vector<double> norm(k, 0.0);
+    for (std::size_t p = 0; p < k; ++p) {
+        for (std::size_t i = 0; i < rows; ++i)
+            norm[p] += jacobian[i * cols + index[p]] * jacobian[i * cols + index[p]];
+        norm[p] = std::sqrt(norm[p]);
+        if (!(norm[p] > 0.0) || !std::isfinite(norm[p])) {
+            // No residual depends on this parameter: the most singular direction there is.
+            out.conditionNumber = std::numeric_limits<double>::infinity();
+            out.weakest[index[p]] = 1.0;
+            return out;
+        }
+    }
+    std::vector<double> a(k * k, 0.0);
+    for (std::size_t p = 0; p < k; ++p) {
+        for (std::size_t q = p; q < k; ++q) {
+            double sum = 0.0;
+            for (std::size_t i = 0; i < rows; ++i)
+                sum += jacobian[i * cols + index[p]] * jacobian[i * cols + index[q]];
+            a[p * k + q] = a[q * k + p] = sum / (norm[p] * norm[q]);
+        }
+    }
+    const SymmetricEigen eigen = symmetricEigen(a, k);
+    const double largest = eigen.values.back();
+    const double smallest = eigen.values.front();
+    const bool singular = !(smallest > 1e-16 * largest);
+    out.conditionNumber = singular ? std::numeric_limits<double>::infinity() : largest / smallest;
+    for (std::size_t p = 0; p < k; ++p)
+        out.weakest[index[p]] = eigen.vectors[p * k + 0];
+    if (singular)
+        return out;
+    // (JᵀJ)⁻¹ = D⁻¹·V·Λ⁻¹·Vᵀ·D⁻¹ with D the column norms.
+    std::vector<double> inverse(k * k, 0.0);
+    for (std::size_t p = 0; p < k; ++p) {
+        for (std::size_t q = 0; q < k; ++q) {
+            double sum = 0.0;
+            for (std::size_t e = 0; e < k; ++e)
+                sum += eigen.vectors[p * k + e] * eigen.vectors[q * k + e] / eigen.values[e];
+            inverse[p * k + q] = sum / (norm[p] * norm[q]);
+        }
+    }
+    for (std::size_t p = 0; p < k; ++p) {
+        if (variance >= 0.0)
+            out.standardErrors[index[p]] = std::sqrt(variance * inverse[p * k + p]);
+        for (std::size_t q = 0; q < k; ++q)
+            out.correlation[index[p] * cols + index[q]] =
+                inverse[p * k + q] / std::sqrt(inverse[p * k + p] * inverse[q * k + q]);
+    }
+    return out;
 }
 
 std::optional<std::vector<double>> inverseNormalMatrix(const std::vector<double>& jacobian,

@@ -54,6 +54,35 @@ std::optional<std::vector<double>> inverseNormalMatrix(const std::vector<double>
                                                        std::size_t rows, std::size_t cols,
                                                        const std::vector<bool>& use);
 
+/// Eigenvalues (ascending) and unit eigenvectors of the symmetric n × n matrix `a` (row-major),
+/// by cyclic Jacobi rotations: `vectors` holds eigenvector k in column k (row-major n × n).
+struct SymmetricEigen
+{
+    std::vector<double> values;
+    std::vector<double> vectors;
+};
+SymmetricEigen symmetricEigen(std::vector<double> a, std::size_t n);
+
+/// The column-scaled normal matrix JᵀJ over the columns with use[j] (scaled so that its
+/// diagonal is 1: the units of the parameters do not matter).
+struct NormalMatrixAnalysis
+{
+    /// λ_max/λ_min; +inf when singular (λ_min ≤ 1e-16·λ_max, or a column that no residual
+    /// depends on); 0 with no column in use.
+    double conditionNumber = 0.0;
+    /// The eigenvector of λ_min (the combination of parameters the data see least), one entry
+    /// per column (0 for columns not in use), unit length in the scaled coordinates.
+    std::vector<double> weakest;
+    /// σ_j = sqrt(variance·(JᵀJ)⁻¹_jj); NaN for columns not in use or when the condition
+    /// number is infinite.
+    std::vector<double> standardErrors;
+    /// ρ_jk, n × n row-major; NaN where σ is.
+    std::vector<double> correlation;
+};
+NormalMatrixAnalysis analyseNormalMatrix(const std::vector<double>& jacobian, std::size_t rows,
+                                         std::size_t cols, const std::vector<bool>& use,
+                                         double variance);
+
 /// Solves the symmetric positive-definite system A·x = b (n × n, row-major) by Cholesky;
 /// nothing when A is not positive definite.
 std::optional<std::vector<double>> solveSpd(std::vector<double> a, std::vector<double> b);

@@ -71,7 +71,7 @@ Model::Model(const ModelParams& params)
 
     m_idleW = params.effectivePowerIdleW();
     m_spanW = params.effectivePowerMaxW() - m_idleW;
-    m_memoryActivity = a.memoryActivity;
+    m_memoryActivity = params.effectiveMemoryActivity();
     m_gamma = a.powerExponent;
     m_minClock = a.minClockScale;
     m_capW = params.powerCapW.value_or(kInf);

@@ -74,6 +74,7 @@ void readKnobs(io::JsonFields& fields, ModelParams& params)
     params.etaMemory = fields.optionalNumber("eta_memory", fraction());
     params.powerIdleW = fields.optionalNumber("power_idle_w", NumberRule::nonNegative());
     params.powerMaxW = fields.optionalNumber("power_max_w", NumberRule::positive());
+    params.memoryActivity = fields.optionalNumber("memory_activity", NumberRule::range(0.0, 1.0));
     readThermal(fields, params.thermal);
 }
 
@@ -169,6 +170,7 @@ nlohmann::json toJson(const ModelParams& params)
     io::putOptional(out, "eta_memory", params.etaMemory);
     io::putOptional(out, "power_idle_w", params.powerIdleW);
     io::putOptional(out, "power_max_w", params.powerMaxW);
+    io::putOptional(out, "memory_activity", params.memoryActivity);
     if (params.thermal != ThermalOverrides{}) {
         nlohmann::json thermal = {{"enabled", params.thermal.enabled}};
         io::putOptional(thermal, "ambient_c", params.thermal.ambientC);

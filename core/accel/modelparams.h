@@ -37,11 +37,12 @@ struct ModelParams
     std::optional<double> powerCapW; ///< Board power limit; absent = none.
     std::optional<double>
         smoothMaxP; ///< p-norm exponent of the compute/memory max; absent = hard max.
-    std::optional<double> hostOverheadS; ///< Replaces workload.hostOverheadS.
-    std::optional<double> etaCompute;    ///< Replaces accelerator.etaCompute.
-    std::optional<double> etaMemory;     ///< Replaces accelerator.etaMemory.
-    std::optional<double> powerIdleW;    ///< Replaces accelerator.powerIdleW.
-    std::optional<double> powerMaxW;     ///< Replaces accelerator.powerMaxW.
+    std::optional<double> hostOverheadS;  ///< Replaces workload.hostOverheadS.
+    std::optional<double> etaCompute;     ///< Replaces accelerator.etaCompute.
+    std::optional<double> etaMemory;      ///< Replaces accelerator.etaMemory.
+    std::optional<double> powerIdleW;     ///< Replaces accelerator.powerIdleW.
+    std::optional<double> powerMaxW;      ///< Replaces accelerator.powerMaxW.
+    std::optional<double> memoryActivity; ///< Replaces accelerator.memoryActivity (κ, 0…1).
     ThermalOverrides thermal;
 
     double effectiveEtaCompute() const { return etaCompute.value_or(accelerator.etaCompute); }
@@ -49,6 +50,10 @@ struct ModelParams
     double effectiveHostOverheadS() const { return hostOverheadS.value_or(workload.hostOverheadS); }
     double effectivePowerIdleW() const { return powerIdleW.value_or(accelerator.powerIdleW); }
     double effectivePowerMaxW() const { return powerMaxW.value_or(accelerator.powerMaxW); }
+    double effectiveMemoryActivity() const
+    {
+        return memoryActivity.value_or(accelerator.memoryActivity);
+    }
     /// The accelerator's thermal values with the overrides applied.
     ThermalSpec effectiveThermal() const;
 
@@ -62,7 +67,7 @@ Status validate(const ModelParams& params, const std::string& where, const std::
 /// Reads model parameters. "accelerator" and "workload" are each a preset name (looked up in
 /// `library`) or an inline object; other keys: precision (default: the workload's),
 /// fusion_factor, power_cap_w, smooth_max_p, host_overhead_us, eta_compute, eta_memory,
-/// power_idle_w, power_max_w, thermal {enabled, ambient_c, resistance_c_per_w,
+/// power_idle_w, power_max_w, memory_activity, thermal {enabled, ambient_c, resistance_c_per_w,
 /// capacitance_j_per_c, throttle_c}, and an optional "kind": "accelerator" (so a simulator's
 /// `service` object can be passed as it is). Unknown keys are errors.
 Expected<ModelParams> paramsFromJson(const nlohmann::json& object, const std::string& where,

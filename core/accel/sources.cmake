@@ -2,6 +2,7 @@ target_sources(batchscope_core PRIVATE
     accel/acceleratorspec.cpp
     accel/calibration.cpp
     accel/fitreport.cpp
+    accel/identifiability.cpp
     accel/levenbergmarquardt.cpp
     accel/model.cpp
     accel/modelparams.cpp

@@ -5,6 +5,7 @@
 #include "clirun.h"
 #include "testsupport.h"
 
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -108,6 +109,56 @@ private Q_SLOTS:
             {QStringLiteral("fit"), sweep, QStringLiteral("--predict"), QStringLiteral("0.5")});
         QCOMPARE(bad.exitCode, 2);
         QVERIFY(bad.err.contains("--predict"));
+    }
+
+    void fitReportsWhatTheSweepCannotPin()
+    {
+        // A perf_analyzer sweep at batch 1…24 whose time grows as 1.5 ms + 4 µs·b (±0.3%):
+        // one straight line cannot say how host overhead, weight read, activation and compute
+        // time split it. The text and the JSON carry the identifiability report: which
+        // parameters are held at their prior, why, and where the value comes from.
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("membound.csv"));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("Batch,Concurrency,Inferences/Second,Client Send,Network+Server Send/Recv,"
+                   "Server Queue,Server Compute Input,Server Compute Infer,Server Compute "
+                   "Output,Client Recv,p50 latency,p90 latency,p95 latency,p99 latency,avg "
+                   "latency\n");
+        const int batches[] = {1, 2, 3, 4, 6, 8, 12, 16, 24};
+        const double wobble[] = {0.002, -0.003, 0.001, -0.002, 0.003, -0.001, 0.002, -0.002, 0.001};
+        for (int i = 0; i < 9; ++i) {
+            const double us = (1500.0 + 4.0 * batches[i]) * (1.0 + wobble[i]);
+            const QByteArray t = QByteArray::number(us, 'f', 1);
+            file.write(QByteArray::number(batches[i]) + ",1," +
+                       QByteArray::number(batches[i] / us * 1e6, 'f', 3) + ",0,0,0,0," + t +
+                       ",0,0," + t + ',' + t + ',' + t + ',' + t + ',' + t + '\n');
+        }
+        file.close();
+        const CliRun text = runCli({QStringLiteral("fit"), path});
+        QCOMPARE(text.exitCode, 0);
+        qInfo("%s", text.out.constData());
+        QVERIFY(text.out.contains("\nIdentifiability: condition number "));
+        QVERIFY(text.out.contains(" with every parameter free, "));
+        QVERIFY(text.out.contains("\n  fixed  "));
+        QVERIFY(text.out.contains("(the fit's starting value from the sweep's shape; no workload "
+                                  "preset named)"));
+        QVERIFY(text.out.contains("\n  pinned host_overhead_s ("));
+        QVERIFY(text.out.contains("fixed  (prior: the sweep cannot pin it)"));
+        const CliRun json = runCli({QStringLiteral("fit"), path, QStringLiteral("--json")});
+        QCOMPARE(json.exitCode, 0);
+        const QJsonObject id = QJsonDocument::fromJson(json.out)
+                                   .object()[QStringLiteral("identifiability")]
+                                   .toObject();
+        QVERIFY(id[QStringLiteral("initial_condition_number")].toDouble() > 1e8 ||
+                id[QStringLiteral("initially_singular")].toBool());
+        const QJsonArray fixed = id[QStringLiteral("fixed")].toArray();
+        QVERIFY(!fixed.isEmpty());
+        for (const auto& f : fixed) {
+            QVERIFY(!f[QStringLiteral("reason")].toString().isEmpty());
+            QVERIFY(!f[QStringLiteral("prior_source")].toString().isEmpty());
+        }
+        QVERIFY(!id[QStringLiteral("lines")].toArray().isEmpty());
     }
 };
 

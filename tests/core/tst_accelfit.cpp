@@ -168,7 +168,7 @@ void TestAccelFit::exactDataIsRecoveredExactly()
                  (name + " = " + std::to_string(p->value)).c_str());
     }
     QVERIFY(fit->rSquared > 1.0 - 1e-12);
-    QVERIFY(fit->warnings.empty());
+    QVERIFY2(fit->warnings.empty(), fit->warnings.empty() ? "" : fit->warnings.front().c_str());
     // b* = τ_w/(τ_c − τ_a) = 0.5e-3/(16e-6) = 31.25
     QVERIFY(std::abs(fit->crossoverBatch - 31.25) < 1e-4);
     // The calibrated parameters are a model of their own, with the same predictions.
@@ -251,6 +251,9 @@ void TestAccelFit::uncertaintiesAreCalibrated()
         const auto sweep = synthesize(paramsFor(truth), 1024, 0.005, std::uint64_t(seed), false);
         FitOptions options;
         options.start = a100(Precision::Fp16);
+        // The calibration of σ is a property of the free fit; the identifiability check, which
+        // holds a weakly pinned term at its prior (tst_fitidentifiability), is left out here.
+        options.fixUnpinned = false;
         auto fit = fitToSweep(sweep, options);
         QVERIFY(fit);
         for (const auto& p : fit->parameters) {

@@ -443,8 +443,8 @@ void TestAccelModel::badParameters_data()
     QTest::newRow("typo key")
         << R"({"accelerator": "h100-sxm", "workload": "linear-4096", "power_cap": 300})"
         << "test.json: model.power_cap: unknown key (known keys here: accelerator, eta_compute, "
-           "eta_memory, fusion_factor, host_overhead_us, kind, power_cap_w, power_idle_w, "
-           "power_max_w, precision, smooth_max_p, thermal, workload)";
+           "eta_memory, fusion_factor, host_overhead_us, kind, memory_activity, power_cap_w, "
+           "power_idle_w, power_max_w, precision, smooth_max_p, thermal, workload)";
     QTest::newRow("max below idle")
         << R"({"accelerator": "h100-sxm", "workload": "linear-4096", "power_max_w": 60})"
         << "test.json: model.power_max_w: must be greater than the idle power (60 W <= 70 W)";
