@@ -138,6 +138,17 @@ std::optional<Detection> detectGenAiPerf(std::string_view head)
                                    "metrics with units (GenAI-Perf or AIPerf profile export)");
 }
 
+/// A TensorRT-LLM trtllm-bench report: an object with "world_info" and "performance"
+/// sections (json.dump, indented, the engine section first).
+std::optional<Detection> detectTrtllmBench(std::string_view head)
+{
+    if (head.find("\"world_info\"") == std::string_view::npos ||
+        head.find("\"performance\"") == std::string_view::npos)
+        return std::nullopt;
+    return detection("trtllm_bench", "JSON object with \"world_info\" and \"performance\" "
+                                     "sections (TensorRT-LLM trtllm-bench report)");
+}
+
 /// Ray LLMPerf: a summary object with "results_..." statistics, or the individual responses,
 /// an array of objects with "error_code", "ttft_s" and "end_to_end_latency_s".
 std::optional<Detection> detectLlmPerf(std::string_view head)
@@ -158,6 +169,8 @@ std::optional<Detection> detectJson(std::string_view head, bool complete)
     if (auto found = detectLlmPerf(head))
         return found;
     if (head.front() == '{' && head.find("\"traceEvents\"") == std::string_view::npos) {
+        if (auto found = detectTrtllmBench(head))
+            return found;
         if (auto found = detectRequestJsonl(head))
             return found;
         if (auto found = detectGenAiPerf(head))

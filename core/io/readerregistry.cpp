@@ -13,6 +13,7 @@
 #include "io/powerlogreader.h"
 #include "io/requesttracereader.h"
 #include "io/splreader.h"
+#include "io/trtllmbenchreader.h"
 
 namespace bs::io {
 
@@ -81,6 +82,11 @@ const std::vector<ReaderEntry>& readerRegistry()
           "counted)",
           1},
          &readLlmPerf},
+        {{"trtllm_bench", K::LlmRuns,
+          "TensorRT-LLM trtllm-bench --report_json report (engine, world_info batching limits, "
+          "throughput, TTFT/TPOT/latency percentiles)",
+          1},
+         &readTrtllmBench},
         {{"llm_request_log", K::LlmRuns,
           "LLM serving engine per-request log JSONL (queued/scheduled/first/last token times; "
           "LLMServingSim requests.jsonl), joined with timeseries.csv and meta.json beside it",

@@ -47,4 +47,5 @@ target_sources(batchscope_core PRIVATE
     io/siblingfile.cpp
     io/splreader.cpp
     io/traceeventbuilder.cpp
+    io/trtllmbenchreader.cpp
     io/utf8text.cpp)
