@@ -149,6 +149,20 @@ std::optional<Detection> detectTrtllmBench(std::string_view head)
                                      "sections (TensorRT-LLM trtllm-bench report)");
 }
 
+/// AIPerf's per-request records: the first line is an object with "metadata" (holding
+/// "request_start_ns") and "metrics".
+std::optional<Detection> detectAiperfRecords(std::string_view head)
+{
+    const std::string_view line = head.substr(0, head.find('\n'));
+    for (const char* key : {"\"metadata\":", "\"request_start_ns\":", "\"metrics\":"}) {
+        if (line.find(key) == std::string_view::npos)
+            return std::nullopt;
+    }
+    return detection("aiperf_records", "JSON Lines whose first record has \"metadata\" with "
+                                       "\"request_start_ns\" and \"metrics\" (AIPerf "
+                                       "per-request profile_export.jsonl)");
+}
+
 /// Ray LLMPerf: a summary object with "results_..." statistics, or the individual responses,
 /// an array of objects with "error_code", "ttft_s" and "end_to_end_latency_s".
 std::optional<Detection> detectLlmPerf(std::string_view head)
@@ -170,6 +184,8 @@ std::optional<Detection> detectJson(std::string_view head, bool complete)
         return found;
     if (head.front() == '{' && head.find("\"traceEvents\"") == std::string_view::npos) {
         if (auto found = detectTrtllmBench(head))
+            return found;
+        if (auto found = detectAiperfRecords(head))
             return found;
         if (auto found = detectRequestJsonl(head))
             return found;

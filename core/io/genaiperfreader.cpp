@@ -17,20 +17,6 @@ using nlohmann::json;
 /// Exports are a few hundred KiB; the cap only stops a wrong file from filling memory.
 constexpr std::uint64_t kMaxExportBytes = std::uint64_t(256) << 20;
 
-/// Seconds per unit of a latency; empty for a unit that is not a time.
-std::optional<double> secondsPer(const std::string& unit)
-{
-    if (unit == "ms")
-        return 1e-3;
-    if (unit == "sec" || unit == "s")
-        return 1.0;
-    if (unit == "us")
-        return 1e-6;
-    if (unit == "ns")
-        return 1e-9;
-    return std::nullopt;
-}
-
 struct LatencyName
 {
     const char* key;
@@ -274,6 +260,19 @@ Expected<data::LlmRun> ExportReader::read()
 }
 
 } // namespace
+
+std::optional<double> secondsPer(const std::string& unit)
+{
+    if (unit == "ms")
+        return 1e-3;
+    if (unit == "sec" || unit == "s")
+        return 1.0;
+    if (unit == "us")
+        return 1e-6;
+    if (unit == "ns")
+        return 1e-9;
+    return std::nullopt;
+}
 
 std::string genAiPerfTool(const json& object)
 {

@@ -20,6 +20,10 @@ Expected<data::LlmRunSet> parseGenAiPerf(ByteSource& source, ReaderContext& cont
 /// parseGenAiPerf as a readDataset reader (takes no options).
 Expected<data::DatasetContent> readGenAiPerf(ByteSource& source, ReaderContext& context);
 
+/// Seconds per unit of a GenAI-Perf/AIPerf latency ("ms", "sec"/"s", "us", "ns"); empty for a
+/// unit that is not a time.
+std::optional<double> secondsPer(const std::string& unit);
+
 /// "aiperf" or "genai-perf" by the keys of a parsed export; "" when it is neither.
 std::string genAiPerfTool(const nlohmann::json& object);
 

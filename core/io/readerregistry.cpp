@@ -1,5 +1,6 @@
 #include "io/readerregistry.h"
 
+#include "io/aiperfrecordreader.h"
 #include "io/genaiperfreader.h"
 #include "io/jsonlrequestreader.h"
 #include "io/kinetoreader.h"
@@ -77,6 +78,11 @@ const std::vector<ReaderEntry>& readerRegistry()
           "(latency statistics, throughput, GPU telemetry)",
           1},
          &readGenAiPerf},
+        {{"aiperf_records", K::LlmRuns,
+          "AIPerf per-request profile_export.jsonl (metadata, metrics with units, error per "
+          "request)",
+          1},
+         &readAiperfRecords},
         {{"llmperf", K::LlmRuns,
           "Ray LLMPerf summary JSON and individual-responses JSON (failed requests dropped, "
           "counted)",

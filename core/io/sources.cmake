@@ -1,4 +1,5 @@
 target_sources(batchscope_core PRIVATE
+    io/aiperfrecordreader.cpp
     io/atomicfile.cpp
     io/backgroundhasher.cpp
     io/bytesource.cpp
