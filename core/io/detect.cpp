@@ -2,6 +2,7 @@
 #include "io/columnmapping.h"
 #include "io/csvsplitter.h"
 #include "io/datetime.h"
+#include "io/genaiperfcsv.h"
 #include "io/llmengineseries.h"
 #include "io/readdataset.h"
 
@@ -266,6 +267,11 @@ std::optional<Detection> detectKnownCsv(const std::vector<std::string>& h)
         h[2] == "GeneratedTokens") {
         return detection("azure_llm_trace", "CSV header is \"TIMESTAMP,ContextTokens,"
                                             "GeneratedTokens\" (Azure LLM inference trace)");
+    }
+    if (isGenAiPerfCsvHeader(h)) {
+        return detection("genai_perf_csv", std::string("CSV header starts with \"Metric,") + h[1] +
+                                               "\" (GenAI-Perf or AIPerf profile "
+                                               "export CSV)");
     }
     if (h == llmEngineSeriesColumns()) {
         return detection("llm_engine_series", "CSV header is \"t,prompt_throughput,"

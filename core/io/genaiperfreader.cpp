@@ -261,6 +261,11 @@ Expected<data::LlmRun> ExportReader::read()
 
 } // namespace
 
+Expected<data::LlmRun> genAiPerfRun(const json& document, ReaderContext& context)
+{
+    return ExportReader(document, context).read();
+}
+
 std::optional<double> secondsPer(const std::string& unit)
 {
     if (unit == "ms")
@@ -289,7 +294,7 @@ Expected<data::LlmRunSet> parseGenAiPerf(ByteSource& source, ReaderContext& cont
     auto document = readJsonDocument(source, context.path, kMaxExportBytes);
     if (!document)
         return document.error();
-    auto run = ExportReader(*document, context).read();
+    auto run = genAiPerfRun(*document, context);
     if (!run)
         return run.error();
     data::LlmRunSet set;

@@ -1,6 +1,7 @@
 #include "io/readerregistry.h"
 
 #include "io/aiperfrecordreader.h"
+#include "io/genaiperfcsv.h"
 #include "io/genaiperfreader.h"
 #include "io/jsonlrequestreader.h"
 #include "io/kinetoreader.h"
@@ -83,6 +84,11 @@ const std::vector<ReaderEntry>& readerRegistry()
           "request)",
           1},
          &readAiperfRecords},
+        {{"genai_perf_csv", K::LlmRuns,
+          "NVIDIA GenAI-Perf profile_export_genai_perf.csv / AIPerf profile_export_aiperf.csv "
+          "(metric table, single-value block, GPU telemetry block)",
+          1},
+         &readGenAiPerfCsv},
         {{"llmperf", K::LlmRuns,
           "Ray LLMPerf summary JSON and individual-responses JSON (failed requests dropped, "
           "counted)",

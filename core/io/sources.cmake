@@ -13,6 +13,7 @@ target_sources(batchscope_core PRIVATE
     io/detect.cpp
     io/eventblocks.cpp
     io/fastsha256.cpp
+    io/genaiperfcsv.cpp
     io/genaiperfreader.cpp
     io/genaiperftelemetry.cpp
     io/genericcsvreaders.cpp
