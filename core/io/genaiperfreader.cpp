@@ -70,11 +70,13 @@ Status ExportReader::latency(const LatencyName& name, data::LlmRun& run)
     m_used.insert(name.key);
     if (!it->is_object())
         return error(name.key, "holds " + it->dump() + ", not a metric object", ErrorCode::Format);
-    const std::string unit = it->value("unit", std::string());
+    const std::string unit = textOr(*it, "unit");
     const auto scale = secondsPer(unit);
     if (!scale)
         return error(std::string(name.key) + ".unit",
-                     "is \"" + unit + "\", not a time unit (ms, sec, us, ns)", ErrorCode::Format);
+                     "is " + it->value("unit", json()).dump() +
+                         ", not a time unit (ms, sec, us, ns)",
+                     ErrorCode::Format);
     data::LlmMetric m;
     m.definition = name.definition;
     for (const auto& [stat, value] : it->items()) {
@@ -112,7 +114,7 @@ Expected<std::optional<double>> ExportReader::average(const char* key, const cha
     if (!it->is_object() || !it->contains("avg"))
         return error(key, "holds " + it->dump() + ", not an object with \"avg\"",
                      ErrorCode::Format);
-    if (unit && it->value("unit", std::string()) != unit)
+    if (unit && textOr(*it, "unit") != unit)
         return error(std::string(key) + ".unit",
                      "is " + it->value("unit", json()).dump() + ", expected \"" + unit + "\"",
                      ErrorCode::Format);
