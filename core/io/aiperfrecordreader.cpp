@@ -228,6 +228,8 @@ Expected<data::LlmRun> RecordParser::parse()
     if (auto status = forEachNonBlankLine(m_lines, readLine); !status)
         return status.error();
     warnIfCutShort(m_lines, m_context.warnings);
+    if (m_lines.lineNumber() == 0)
+        return makeError(ErrorCode::Format, m_context.path, 0, 0, "the file is empty");
     if (run.requests.empty())
         return makeError(ErrorCode::Format, m_context.path, 0, 0,
                          "no profiling record in the file (" + std::to_string(m_skipped) +

@@ -4,9 +4,11 @@
 #include "io/genaiperfreader.h"
 #include "io/linereader.h"
 #include "io/numbercell.h"
+#include "io/utf8text.h"
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 
 namespace bs::io {
 
@@ -83,6 +85,7 @@ private:
     ReaderContext& m_context;
     LineReader m_lines;
     CsvSplitter m_split;
+    std::string m_sanitized; ///< The current line, when it was not valid UTF-8.
     Block m_block = Block::None;
     std::vector<std::string> m_header;
     std::size_t m_statsFrom = 0; ///< First statistics column of the block.
@@ -115,11 +118,13 @@ Status CsvExport::header()
 Status CsvExport::statistics(json& target, const std::string& where, std::size_t first)
 {
     for (std::size_t i = first; i < m_split.size() && i < m_header.size(); ++i) {
+        if (m_header[i] == "unit")
+            continue; // the unit is the title's; a column of that name must not replace it
         const auto v = cellNumber(m_split[i]);
-        if (!v)
+        if (!v || (*v && !std::isfinite(**v)))
             return m_lines.errorAt(m_split.column(i), ErrorCode::Value,
                                    "\"" + where + "." + m_header[i] + "\" holds \"" +
-                                       std::string(m_split[i]) + "\", not a number");
+                                       std::string(m_split[i]) + "\", not a finite number");
         if (*v)
             target[m_block == Block::Single ? std::string("avg") : m_header[i]] = **v;
     }
@@ -149,6 +154,9 @@ Status CsvExport::row()
         m_lineOf.emplace("telemetry_data", m_lines.lineNumber());
         return {};
     }
+    if (key == "telemetry_data" || key == "telemetry_stats" || key == "input_config")
+        return m_lines.errorAt(0, ErrorCode::Format,
+                               "\"" + key + "\" is a section of the JSON export, not a metric");
     if (auto s = statistics(metric, key, m_statsFrom); !s)
         return s;
     if (m_doc.contains(key))
@@ -167,6 +175,11 @@ Status CsvExport::line(std::string_view text)
         m_block = Block::None;
         m_header.clear();
         return {};
+    }
+    // Names and units become JSON strings, which must be UTF-8: a stray byte is replaced.
+    if (!isValidUtf8(text)) {
+        m_sanitized = sanitizedUtf8(text);
+        text = m_sanitized;
     }
     if (auto s = m_split.split(text); !s)
         return m_lines.errorAt(s.error().column, ErrorCode::Format, s.error().message);
@@ -201,6 +214,8 @@ Expected<data::LlmRun> CsvExport::read()
             return s.error();
     }
     warnIfCutShort(m_lines, m_context.warnings);
+    if (m_lines.lineNumber() == 0)
+        return makeError(ErrorCode::Format, m_context.path, 0, 0, "the file is empty");
     auto run = genAiPerfRun(m_doc, m_context);
     if (!run)
         return withLine(run.error());

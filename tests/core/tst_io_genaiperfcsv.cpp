@@ -83,7 +83,7 @@ void TestIoGenAiPerfCsv::badInput_data()
     QTest::addColumn<QString>("expected");
     QTest::newRow("word in a cell")
         << "genaiperf_csv_bad_cell.csv"
-        << "3:44: \"inter_token_latency.p99\" holds \"fast\", not a number";
+        << "3:44: \"inter_token_latency.p99\" holds \"fast\", not a finite number";
     QTest::newRow("negative p99") << "genaiperf_csv_negative_p99.csv"
                                   << "2:0: \"time_to_first_token.p99\" holds -4119.33, not a "
                                      "non-negative finite number";
