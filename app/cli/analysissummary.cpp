@@ -95,6 +95,13 @@ void llmText(const json& r, std::string& out)
         if (run.contains("completed"))
             out += ", " + std::to_string(run["completed"].get<std::int64_t>()) + " completed";
         out += "\n";
+        if (run.contains("batching")) {
+            std::string limits;
+            for (const auto& [name, value] : run["batching"].items())
+                limits += (limits.empty() ? "" : ", ") + name + " " + value.get<std::string>();
+            out += "    batching    " + limits;
+            out += "\n";
+        }
         if (run.contains("output_tokens_per_s"))
             out += "    output      " + num(run["output_tokens_per_s"]) + " tokens/s\n";
         for (const std::string name : {"ttft", "tpot", "itl", "e2e"}) {

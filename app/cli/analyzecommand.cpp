@@ -3,6 +3,7 @@
 #include "analysis/llmrunanalysis.h"
 #include "analysissummary.h"
 #include "commands.h"
+#include "io/llmrunsummary.h"
 #include "io/readdataset.h"
 
 #include <nlohmann/json.hpp>
@@ -145,6 +146,12 @@ Status analyseOne(Loaded& l, const AnalyzeOptions& o, json& inputs)
         entry["analysis"] = analysis::toJson(analysis::sweepConfidence(*sweep));
     } else if (auto runs = l.dataset.llmRuns()) {
         entry["analysis"] = analysis::toJson(analysis::analyzeLlmRuns(*runs, o.llmSla), o.llmSla);
+        // The engine's batching limits the run was measured under, beside its figures.
+        for (std::size_t i = 0; i < runs->runs.size(); ++i) {
+            auto batching = io::llmBatchingKnobs(runs->runs[i]);
+            if (!batching.empty())
+                entry["analysis"]["runs"][i]["batching"] = std::move(batching);
+        }
     } else if (auto power = l.dataset.powerSeries()) {
         entry["analysis"] = {{"kind", "power_series"},
                              {"readings", power->size()},

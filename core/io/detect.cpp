@@ -2,6 +2,7 @@
 #include "io/columnmapping.h"
 #include "io/csvsplitter.h"
 #include "io/datetime.h"
+#include "io/genaiperfcsv.h"
 #include "io/llmengineseries.h"
 #include "io/readdataset.h"
 
@@ -139,6 +140,31 @@ std::optional<Detection> detectGenAiPerf(std::string_view head)
                                    "metrics with units (GenAI-Perf or AIPerf profile export)");
 }
 
+/// A TensorRT-LLM trtllm-bench report: an object with "world_info" and "performance"
+/// sections (json.dump, indented, the engine section first).
+std::optional<Detection> detectTrtllmBench(std::string_view head)
+{
+    if (head.find("\"world_info\"") == std::string_view::npos ||
+        head.find("\"performance\"") == std::string_view::npos)
+        return std::nullopt;
+    return detection("trtllm_bench", "JSON object with \"world_info\" and \"performance\" "
+                                     "sections (TensorRT-LLM trtllm-bench report)");
+}
+
+/// AIPerf's per-request records: the first line is an object with "metadata" (holding
+/// "request_start_ns") and "metrics".
+std::optional<Detection> detectAiperfRecords(std::string_view head)
+{
+    const std::string_view line = head.substr(0, head.find('\n'));
+    for (const char* key : {"\"metadata\":", "\"request_start_ns\":", "\"metrics\":"}) {
+        if (line.find(key) == std::string_view::npos)
+            return std::nullopt;
+    }
+    return detection("aiperf_records", "JSON Lines whose first record has \"metadata\" with "
+                                       "\"request_start_ns\" and \"metrics\" (AIPerf "
+                                       "per-request profile_export.jsonl)");
+}
+
 /// Ray LLMPerf: a summary object with "results_..." statistics, or the individual responses,
 /// an array of objects with "error_code", "ttft_s" and "end_to_end_latency_s".
 std::optional<Detection> detectLlmPerf(std::string_view head)
@@ -159,6 +185,10 @@ std::optional<Detection> detectJson(std::string_view head, bool complete)
     if (auto found = detectLlmPerf(head))
         return found;
     if (head.front() == '{' && head.find("\"traceEvents\"") == std::string_view::npos) {
+        if (auto found = detectTrtllmBench(head))
+            return found;
+        if (auto found = detectAiperfRecords(head))
+            return found;
         if (auto found = detectRequestJsonl(head))
             return found;
         if (auto found = detectGenAiPerf(head))
@@ -275,6 +305,11 @@ std::optional<Detection> detectKnownCsv(const std::vector<std::string>& h)
         h[2] == "GeneratedTokens") {
         return detection("azure_llm_trace", "CSV header is \"TIMESTAMP,ContextTokens,"
                                             "GeneratedTokens\" (Azure LLM inference trace)");
+    }
+    if (isGenAiPerfCsvHeader(h)) {
+        return detection("genai_perf_csv", std::string("CSV header starts with \"Metric,") + h[1] +
+                                               "\" (GenAI-Perf or AIPerf profile "
+                                               "export CSV)");
     }
     if (h == llmEngineSeriesColumns()) {
         return detection("llm_engine_series", "CSV header is \"t,prompt_throughput,"

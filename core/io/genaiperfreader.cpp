@@ -17,20 +17,6 @@ using nlohmann::json;
 /// Exports are a few hundred KiB; the cap only stops a wrong file from filling memory.
 constexpr std::uint64_t kMaxExportBytes = std::uint64_t(256) << 20;
 
-/// Seconds per unit of a latency; empty for a unit that is not a time.
-std::optional<double> secondsPer(const std::string& unit)
-{
-    if (unit == "ms")
-        return 1e-3;
-    if (unit == "sec" || unit == "s")
-        return 1.0;
-    if (unit == "us")
-        return 1e-6;
-    if (unit == "ns")
-        return 1e-9;
-    return std::nullopt;
-}
-
 struct LatencyName
 {
     const char* key;
@@ -84,11 +70,13 @@ Status ExportReader::latency(const LatencyName& name, data::LlmRun& run)
     m_used.insert(name.key);
     if (!it->is_object())
         return error(name.key, "holds " + it->dump() + ", not a metric object", ErrorCode::Format);
-    const std::string unit = it->value("unit", std::string());
+    const std::string unit = textOr(*it, "unit");
     const auto scale = secondsPer(unit);
     if (!scale)
         return error(std::string(name.key) + ".unit",
-                     "is \"" + unit + "\", not a time unit (ms, sec, us, ns)", ErrorCode::Format);
+                     "is " + it->value("unit", json()).dump() +
+                         ", not a time unit (ms, sec, us, ns)",
+                     ErrorCode::Format);
     data::LlmMetric m;
     m.definition = name.definition;
     for (const auto& [stat, value] : it->items()) {
@@ -126,7 +114,7 @@ Expected<std::optional<double>> ExportReader::average(const char* key, const cha
     if (!it->is_object() || !it->contains("avg"))
         return error(key, "holds " + it->dump() + ", not an object with \"avg\"",
                      ErrorCode::Format);
-    if (unit && it->value("unit", std::string()) != unit)
+    if (unit && textOr(*it, "unit") != unit)
         return error(std::string(key) + ".unit",
                      "is " + it->value("unit", json()).dump() + ", expected \"" + unit + "\"",
                      ErrorCode::Format);
@@ -275,6 +263,24 @@ Expected<data::LlmRun> ExportReader::read()
 
 } // namespace
 
+Expected<data::LlmRun> genAiPerfRun(const json& document, ReaderContext& context)
+{
+    return ExportReader(document, context).read();
+}
+
+std::optional<double> secondsPer(const std::string& unit)
+{
+    if (unit == "ms")
+        return 1e-3;
+    if (unit == "sec" || unit == "s")
+        return 1.0;
+    if (unit == "us")
+        return 1e-6;
+    if (unit == "ns")
+        return 1e-9;
+    return std::nullopt;
+}
+
 std::string genAiPerfTool(const json& object)
 {
     if (!object.is_object() || !object.contains("request_throughput") ||
@@ -290,7 +296,7 @@ Expected<data::LlmRunSet> parseGenAiPerf(ByteSource& source, ReaderContext& cont
     auto document = readJsonDocument(source, context.path, kMaxExportBytes);
     if (!document)
         return document.error();
-    auto run = ExportReader(*document, context).read();
+    auto run = genAiPerfRun(*document, context);
     if (!run)
         return run.error();
     data::LlmRunSet set;

@@ -20,6 +20,14 @@ Expected<data::LlmRunSet> parseGenAiPerf(ByteSource& source, ReaderContext& cont
 /// parseGenAiPerf as a readDataset reader (takes no options).
 Expected<data::DatasetContent> readGenAiPerf(ByteSource& source, ReaderContext& context);
 
+/// The run of an export already parsed (the JSON document, or the same shape built from the
+/// CSV export): the one mapping from the tools' metric names and units to data::LlmRun.
+Expected<data::LlmRun> genAiPerfRun(const nlohmann::json& document, ReaderContext& context);
+
+/// Seconds per unit of a GenAI-Perf/AIPerf latency ("ms", "sec"/"s", "us", "ns"); empty for a
+/// unit that is not a time.
+std::optional<double> secondsPer(const std::string& unit);
+
 /// "aiperf" or "genai-perf" by the keys of a parsed export; "" when it is neither.
 std::string genAiPerfTool(const nlohmann::json& object);
 

@@ -16,6 +16,18 @@ Expected<nlohmann::json> parseJsonLine(std::string_view line, const LineReader& 
         return lines.errorAt(std::int64_t(e.byte), ErrorCode::Format,
                              "not a JSON object: " +
                                  (reason == std::string::npos ? what : what.substr(reason + 2)));
+    } catch (const nlohmann::json::out_of_range& e) {
+        // 406 "number overflow parsing '1e999'": valid JSON, but no double holds the number.
+        const std::string what = e.what();
+        const auto open = what.find('\'');
+        const auto close = open == std::string::npos ? open : what.find('\'', open + 1);
+        const std::string number =
+            close == std::string::npos ? std::string() : what.substr(open + 1, close - open - 1);
+        const auto at = number.empty() ? std::string_view::npos : line.find(number);
+        return lines.errorAt(
+            at == std::string_view::npos ? 0 : std::int64_t(at) + 1, ErrorCode::Value,
+            "the number " + (number.empty() ? std::string("on the line") : number) +
+                " is too large to hold (beyond about 1.8e308)");
     }
 }
 

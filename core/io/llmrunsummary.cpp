@@ -70,6 +70,26 @@ json runJson(const data::LlmRun& run)
     return out;
 }
 
+} // namespace
+
+nlohmann::json llmBatchingKnobs(const data::LlmRun& run)
+{
+    static const std::pair<const char*, const char*> knobs[] = {
+        {"world_info.max_batch_size", "max_batch_size"},
+        {"world_info.max_num_tokens", "max_num_tokens"},
+        {"world_info.scheduling_policy", "scheduling_policy"},
+        {"world_info.kv_cache_percentage", "kv_cache_fraction"},
+        {"world_info.tp_size", "tp_size"}};
+    json out = json::object();
+    for (const auto& [knob, name] : knobs) {
+        if (const auto it = run.knobs.find(knob); it != run.knobs.end())
+            out[name] = it->second;
+    }
+    return out;
+}
+
+namespace {
+
 /// The first run's load and rates: what tells one benchmark file from another at a glance.
 json keyFigures(const data::LlmRunSet& set)
 {
@@ -86,6 +106,7 @@ json keyFigures(const data::LlmRunSet& set)
         out["per_request_records"] = run.requests.size();
     if (!run.gpus.empty())
         out["gpus"] = run.gpus.size();
+    out.update(llmBatchingKnobs(run));
     return out;
 }
 

@@ -1,5 +1,7 @@
 #include "io/readerregistry.h"
 
+#include "io/aiperfrecordreader.h"
+#include "io/genaiperfcsv.h"
 #include "io/genaiperfreader.h"
 #include "io/jsonlrequestreader.h"
 #include "io/kinetoreader.h"
@@ -13,6 +15,7 @@
 #include "io/powerlogreader.h"
 #include "io/requesttracereader.h"
 #include "io/splreader.h"
+#include "io/trtllmbenchreader.h"
 
 namespace bs::io {
 
@@ -81,11 +84,26 @@ const std::vector<ReaderEntry>& readerRegistry()
           "(latency statistics, throughput, GPU telemetry)",
           1},
          &readGenAiPerf},
+        {{"aiperf_records", K::LlmRuns,
+          "AIPerf per-request profile_export.jsonl (metadata, metrics with units, error per "
+          "request)",
+          1},
+         &readAiperfRecords},
+        {{"genai_perf_csv", K::LlmRuns,
+          "NVIDIA GenAI-Perf profile_export_genai_perf.csv / AIPerf profile_export_aiperf.csv "
+          "(metric table, single-value block, GPU telemetry block)",
+          1},
+         &readGenAiPerfCsv},
         {{"llmperf", K::LlmRuns,
           "Ray LLMPerf summary JSON and individual-responses JSON (failed requests dropped, "
           "counted)",
           1},
          &readLlmPerf},
+        {{"trtllm_bench", K::LlmRuns,
+          "TensorRT-LLM trtllm-bench --report_json report (engine, world_info batching limits, "
+          "throughput, TTFT/TPOT/latency percentiles)",
+          1},
+         &readTrtllmBench},
         {{"llm_request_log", K::LlmRuns,
           "LLM serving engine per-request log JSONL (queued/scheduled/first/last token times; "
           "LLMServingSim requests.jsonl), joined with timeseries.csv and meta.json beside it",

@@ -1,4 +1,5 @@
 target_sources(batchscope_core PRIVATE
+    io/aiperfrecordreader.cpp
     io/atomicfile.cpp
     io/backgroundhasher.cpp
     io/bytesource.cpp
@@ -12,6 +13,7 @@ target_sources(batchscope_core PRIVATE
     io/detect.cpp
     io/eventblocks.cpp
     io/fastsha256.cpp
+    io/genaiperfcsv.cpp
     io/genaiperfreader.cpp
     io/genaiperftelemetry.cpp
     io/genericcsvreaders.cpp
@@ -48,4 +50,5 @@ target_sources(batchscope_core PRIVATE
     io/splreader.cpp
     io/sweepunitcheck.cpp
     io/traceeventbuilder.cpp
+    io/trtllmbenchreader.cpp
     io/utf8text.cpp)

@@ -106,6 +106,21 @@ const char* const kLlmPerf =
     "  {\"error_code\": null, \"ttft_s\": 0.3, \"end_to_end_latency_s\": 2.3, "
     "\"number_output_tokens\": 100, \"number_input_tokens\": 50}\n"
     "]\n";
+const char* const kTrtllmBench =
+    "{\n"
+    "    \"world_info\": {\"max_batch_size\": 64, \"max_num_tokens\": 2048},\n"
+    "    \"performance\": {\"total_latency_ms\": 2150.0, \"request_throughput_req_s\": 1.86}\n"
+    "}\n";
+const char* const kAiperfRecords =
+    "{\"metadata\":{\"request_start_ns\":1000,\"request_end_ns\":5000},\"metrics\":"
+    "{\"time_to_first_token\":{\"value\":1.5,\"unit\":\"ms\"}},\"error\":null}\n"
+    "{\"metadata\":{\"request_start_ns\":2000,\"request_end_ns\":6000},\"metrics\":"
+    "{\"time_to_first_token\":{\"value\":2.5,\"unit\":\"ms\"}},\"error\":null}\n";
+const char* const kGenAiPerfCsv = "Metric,avg,p99\n"
+                                  "Time To First Token (ms),50.0,90.0\n"
+                                  "\n"
+                                  "Metric,Value\n"
+                                  "Request Throughput (per sec),1.5\n";
 const char* const kBailian =
     "{\"chat_id\": 1, \"timestamp\": 61.1, \"input_length\": 521, \"output_length\": 132, "
     "\"type\": \"text\"}\n"
@@ -620,6 +635,9 @@ void TestIoBadInput::badInput_data()
            QStringLiteral("JSON syntax error"));
     addRow("genai_perf: Inf", r, QByteArray(kGenAiPerf).replace("50.0", "1e999"), value, 3,
            QStringLiteral("the number 1e999 is too large to hold"));
+    // Found by mutating the fixtures: a unit that is a number threw out of the reader.
+    addRow("genai_perf: numeric unit", r, QByteArray(kGenAiPerf).replace("\"ms\"", "7"), format, 0,
+           QStringLiteral("\"time_to_first_token.unit\" is 7, not a time unit"));
     addRow("genai_perf: a vLLM result", r, kLlmBenchmark, format, 2,
            QStringLiteral("JSON syntax error"));
     // LLMPerf summary / individual responses: one JSON document
@@ -633,6 +651,34 @@ void TestIoBadInput::badInput_data()
            0,
            QStringLiteral("\"request 0.number_output_tokens\" holds 99.5, not a token "
                           "count"));
+    // trtllm-bench report: one JSON document
+    r = "trtllm_bench";
+    addJsonEncodingRows(r, kTrtllmBench,
+                        QStringLiteral("binary data (a NUL byte) in what should be a text or "
+                                       "JSON file"));
+    addRow("trtllm_bench: truncated", r, cut(kTrtllmBench, 3), format, 3,
+           QStringLiteral("JSON syntax error"));
+    addRow("trtllm_bench: batch size 0", r, QByteArray(kTrtllmBench).replace(": 64", ": 0"), value,
+           0, QStringLiteral("\"world_info.max_batch_size\" holds 0, not a whole positive number"));
+    // AIPerf per-request records (JSON Lines) and profile export CSV
+    r = "aiperf_records";
+    addEncodingRows(r, kAiperfRecords);
+    addHugeLineRow(r, kAiperfRecords, 2);
+    addRow("aiperf_records: end before start", r,
+           QByteArray(kAiperfRecords).replace("\"request_end_ns\":6000", "\"request_end_ns\":1"),
+           value, 2, QStringLiteral("\"metadata.request_end_ns\" comes before"));
+    // Found by mutating the fixture: an overflowing number threw out of every JSON Lines reader.
+    addRow("aiperf_records: 1e999", r, QByteArray(kAiperfRecords).replace("2.5", "1e999"), value, 2,
+           QStringLiteral("the number 1e999 is too large to hold"));
+    addRow("aiperf_records: cut short", r, QByteArray(kAiperfRecords).chopped(1), kReads, 2,
+           kCutShort);
+    r = "genai_perf_csv";
+    addEncodingRows(r, kGenAiPerfCsv);
+    addHugeLineRow(r, kGenAiPerfCsv, 2);
+    addRow("genai_perf_csv: NaN p99", r, QByteArray(kGenAiPerfCsv).replace("90.0", "nan"), value, 2,
+           QStringLiteral("\"time_to_first_token.p99\" holds \"nan\", not a finite number"));
+    addRow("genai_perf_csv: cut short", r, QByteArray(kGenAiPerfCsv).chopped(1), kReads, 5,
+           kCutShort);
     r = "llm_engine_series";
     addEncodingRows(r, kEngineSeries);
     addHugeLineRow(r, kEngineSeries, 3);
@@ -719,7 +765,9 @@ void TestIoBadInput::everyReaderIsCovered()
                            QStringLiteral("burstgpt_trace"),    QStringLiteral("mooncake_trace"),
                            QStringLiteral("bailian_trace"),     QStringLiteral("llm_benchmark"),
                            QStringLiteral("llm_request_log"),   QStringLiteral("llm_engine_series"),
-                           QStringLiteral("genai_perf"),        QStringLiteral("llmperf")};
+                           QStringLiteral("genai_perf"),        QStringLiteral("llmperf"),
+                           QStringLiteral("trtllm_bench"),      QStringLiteral("aiperf_records"),
+                           QStringLiteral("genai_perf_csv")};
     QStringList registered;
     for (const auto& info : io::availableReaders())
         registered << QString::fromStdString(info.name);

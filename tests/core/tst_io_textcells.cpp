@@ -163,6 +163,18 @@ void TestIoTextCells::detection_data()
         << QByteArray("{\"chat_id\": 159, \"parent_chat_id\": -1, \"timestamp\": 61.114, "
                       "\"input_length\": 521, \"output_length\": 132, \"type\": \"text\"}\n")
         << "bailian_trace";
+    QTest::newRow("trtllm-bench report")
+        << QByteArray(
+               "{\n    \"engine\": {},\n    \"world_info\": {},\n    \"performance\": {}\n}\n")
+        << "trtllm_bench";
+    QTest::newRow("AIPerf records")
+        << QByteArray("{\"metadata\":{\"session_num\":0,\"request_start_ns\":1},\"metrics\":{}}\n")
+        << "aiperf_records";
+    QTest::newRow("AIPerf CSV") << QByteArray(
+                                       "Metric,avg,min,max,p1\nRequest Latency (ms),1,1,1,1\n")
+                                << "genai_perf_csv";
+    QTest::newRow("GenAI-Perf CSV single values")
+        << QByteArray("Metric,Value\nRequest Throughput (per sec),1\n") << "genai_perf_csv";
     QTest::newRow("JSON with a timestamp but no token lengths")
         << QByteArray("{\"timestamp\": 1}\n")
         << "error 0:0: a JSON file, but not a Chrome/Kineto trace: no \"traceEvents\" key in its "
@@ -193,7 +205,9 @@ void TestIoTextCells::everyReaderIsListed()
                         QStringLiteral("azure_llm_trace"),   QStringLiteral("burstgpt_trace"),
                         QStringLiteral("mooncake_trace"),    QStringLiteral("bailian_trace"),
                         QStringLiteral("llm_benchmark"),     QStringLiteral("genai_perf"),
-                        QStringLiteral("llmperf"),           QStringLiteral("llm_request_log"),
+                        QStringLiteral("aiperf_records"),    QStringLiteral("genai_perf_csv"),
+                        QStringLiteral("llmperf"),           QStringLiteral("trtllm_bench"),
+                        QStringLiteral("llm_request_log"),
                         QStringLiteral("llm_engine_series"), QStringLiteral("request_trace_csv")}));
     auto unknown = io::readDatasetFromBytes("x", "x.csv", {"nope", {}, {}});
     QVERIFY(!unknown);
