@@ -155,6 +155,60 @@ private Q_SLOTS:
         QCOMPARE(r.refused, std::size_t(1));
     }
 
+    void preemptionStormBindsWhereSeatsOutgrowTheCache()
+    {
+        // 100 blocks of 16 = 1,600 tokens; prompts of 100 tokens grow by 400 outputs to 499
+        // tokens (32 blocks) at 2 req/s. One seat: a lone request always fits, so it is never
+        // preempted. Sixteen seats admit requests by their 7-block prompts and then run out of
+        // blocks as they grow: at most 3 fit at full length.
+        auto spec = handSpec();
+        spec.scenario.engine.numGpuBlocks = 100;
+        spec.scenario.arrivals.ratePerS = 2.0;
+        spec.scenario.arrivals.count = 1000;
+        spec.scenario.arrivals.promptTokens.tokens = 100;
+        spec.scenario.arrivals.outputTokens.tokens = 400;
+        spec.maxNumSeqs = {1, 16};
+        spec.maxNumBatchedTokens = {2048};
+        spec.limits.ttftP99Ms = 1e6;
+        spec.limits.minOutputTokensPerS.reset();
+        spec.limits.maxPreemptionsPerRequest = 0.05;
+        const auto r = compute(spec);
+        const auto& alone = checkOf(cellAt(r, 1, 2048), LlmConstraint::Preemptions);
+        QCOMPARE(alone.value, 0.0);
+        QVERIFY(alone.satisfied && alone.decided);
+        const auto& shared = cellAt(r, 16, 2048);
+        const auto& storm = checkOf(shared, LlmConstraint::Preemptions);
+        qInfo("16 seats on 100 blocks: %.3f [%.3f, %.3f] preemptions per request", storm.value,
+              storm.ciLow, storm.ciHigh);
+        QVERIFY(!storm.satisfied && storm.decided);
+        QCOMPARE(shared.status, LlmCellStatus::Infeasible);
+        QCOMPARE(shared.binding, LlmConstraint::Preemptions);
+    }
+
+    void aReplayRunsOnceAndItsValueDecides()
+    {
+        auto spec = handSpec();
+        spec.scenario.arrivals = {};
+        spec.scenario.arrivals.requests = {{0.0, 100, 10}, {0.001, 100, 10}, {0.002, 100, 10}};
+        spec.scenario.replications = 1;
+        spec.maxNumSeqs = {1, 3};
+        spec.maxNumBatchedTokens = {512};
+        spec.limits.minOutputTokensPerS.reset();
+        const auto r = compute(spec);
+        for (const auto& c : r.cells) {
+            QCOMPARE(c.replications, 1);
+            QVERIFY(c.confident);
+            for (const auto& check : c.checks)
+                QVERIFY(check.decided && std::isnan(check.ciLow));
+        }
+        // One seat: each request is a 9 ms prompt step (5 + 0.04 x 100) and 9 decode steps
+        // of 5.5 ms (58.5 ms in all), served one after another from 0: first tokens at 9,
+        // 67.5 and 126 ms, TTFTs 9, 66.5 and 124 ms; p99 (numpy 'linear') = 66.5 + 0.98 x 57.5.
+        const auto& ttft = checkOf(cellAt(r, 1, 512), LlmConstraint::TtftP99);
+        QVERIFY(std::abs(ttft.value - 122.85) < 1e-9);
+        qInfo("replay, one seat: TTFT p99 %.3f ms", ttft.value);
+    }
+
     void marginsAndConfidenceFollowTheIntervals()
     {
         const auto r = compute(handSpec());
