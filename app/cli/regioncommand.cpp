@@ -1,5 +1,7 @@
 #include "analysis/region.h"
 #include "commands.h"
+#include "llmregioncommand.h"
+#include "llmsim/llmscenariojson.h"
 #include "regionsummary.h"
 #include "sim/scenariojson.h"
 
@@ -229,6 +231,14 @@ int runRegion(const ParsedArgs& args, CliIo& io)
                                      "--max-batch LIST --max-delay-ms LIST --sla-p99-ms X ..."),
                            args, io);
     const std::string& path = args.positionals[0];
+    // An LLM scenario (as `simulate` detects it) gets the LLM region; anything else, a file
+    // that cannot be read included, takes the queueing path and its errors.
+    if (auto json = llmsim::readScenarioFile(path); json && llmsim::isLlmScenarioJson(*json))
+        return runLlmRegion(*json, path, args, io);
+    if (const auto option = firstLlmRegionOption(args); !option.empty())
+        return reportError(makeError(ErrorCode::Usage, option + ": applies to LLM scenarios; " +
+                                                           path + " is not one"),
+                           args, io);
     auto threads = wholeNumberOption(args, "--threads", 1, 1024);
     if (!threads)
         return reportError(threads.error(), args, io);
@@ -281,7 +291,7 @@ int runRegion(const ParsedArgs& args, CliIo& io)
 
 CommandSpec regionCommand()
 {
-    return {
+    CommandSpec spec = {
         "region",
         "region SCENARIO.json|REGION.json --max-batch LIST --max-delay-ms LIST "
         "[--rate-per-s LIST] --sla-p99-ms X [options]",
@@ -294,7 +304,21 @@ CommandSpec regionCommand()
         "earlier run; options then replace what the file says. --out DIR writes the curve pack:\n"
         "cells.csv, pareto.csv, capacity.csv, region.json and SVG plots. --shard I/N computes\n"
         "one slice of the grid (policies p with p % N == I) for an array job; join the slices\n"
-        "with batchscope-cli merge. Results are identical for any --threads and sharding.",
+        "with batchscope-cli merge. Results are identical for any --threads and sharding.\n"
+        "\n"
+        "An LLM scenario (\"kind\": \"llm\" or an \"engine\" block, as for simulate) gets the\n"
+        "LLM region instead: a grid over --max-num-seqs x --max-num-batched-tokens (at most\n"
+        "1024 cells), each cell a full LLM simulation with the scenario's seed and at least 3\n"
+        "replications (a replay: one deterministic run), judged against --sla-ttft-ms and\n"
+        "--sla-tpot-ms (p99, required), --min-output-tokens-per-s and\n"
+        "--max-preemptions-per-request. A cell whose 95% interval holds a limit that sets its\n"
+        "verdict is 'not confident' (?). The recommendation: among confident feasible cells the\n"
+        "most output tokens/s, ties within the intervals going to the lower TTFT p99. --out DIR\n"
+        "writes cells.csv, recommendation.json, llm-region.json and recommended-scenario.json\n"
+        "(simulate reproduces the recommended cell from it). --seed, --replications, --threads,\n"
+        "--json and --out apply too; the queueing options are refused.\n"
+        "  batchscope-cli region llm.json --max-num-seqs 8,16,32 \\\n"
+        "      --max-num-batched-tokens 512,1024,2048 --sla-ttft-ms 2000 --sla-tpot-ms 100",
         {{"--max-batch", "LIST", "axis: max batch sizes, e.g. 1,2,4,8,16,32"},
          {"--max-delay-ms", "LIST", "axis: max queue delays in ms, e.g. 0,0.5,1,2"},
          {"--rate-per-s", "LIST", "axis: arrival rates in requests/s"},
@@ -320,6 +344,9 @@ CommandSpec regionCommand()
          {"--shard", "I/N", "compute slice I of N (0-based) for batchscope-cli merge"},
          {"--out", "DIR", "write the curve pack (a shard: its result JSON) into DIR"}},
         &runRegion};
+    for (auto& option : llmRegionOptions())
+        spec.options.push_back(std::move(option));
+    return spec;
 }
 
 } // namespace bs::cli

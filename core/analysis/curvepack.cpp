@@ -2,57 +2,24 @@
 #include "analysis/curvepack.h"
 
 #include "analysis/curvefigures.h"
+#include "analysis/packtext.h"
 
-#include <charconv>
 #include <cmath>
 #include <filesystem>
-#include <fstream>
-#include <system_error>
 
 namespace bs::analysis {
 
 namespace {
 
-/// Shortest text that reads back to the same double; empty for NaN (an absent value).
 std::string number(double v)
 {
-    if (!std::isfinite(v))
-        return {};
-    char buffer[32];
-    const auto end = std::to_chars(buffer, buffer + sizeof buffer, v).ptr;
-    return std::string(buffer, end);
+    return packNumber(v);
 }
 
 std::string milliseconds(double s)
 {
     return number(s * 1000.0);
 }
-
-/// RFC 4180: quoted when it holds a comma, a quote or a line break.
-std::string field(const std::string& text)
-{
-    if (text.find_first_of(",\"\r\n") == std::string::npos)
-        return text;
-    std::string out = "\"";
-    for (char c : text)
-        out += c == '"' ? std::string("\"\"") : std::string(1, c);
-    return out + "\"";
-}
-
-class CsvWriter
-{
-public:
-    void row(const std::vector<std::string>& fields)
-    {
-        for (std::size_t i = 0; i < fields.size(); ++i)
-            m_text += (i ? "," : "") + field(fields[i]);
-        m_text += "\n";
-    }
-    std::string take() { return std::move(m_text); }
-
-private:
-    std::string m_text;
-};
 
 /// The axis columns of a cell: each axis's value (a precision name or a number).
 void axisFields(const RegionSpec& spec, const std::vector<std::size_t>& axisIndex,
@@ -100,26 +67,6 @@ std::string yesNo(bool v)
 bool isRecommended(const RegionResult& r, const RegionCell& c)
 {
     return r.recommendation && r.recommendation->cell == c.index;
-}
-
-Status writeFile(const std::filesystem::path& path, const std::string& content)
-{
-    // Write beside, then rename: a reader never sees half a file.
-    std::filesystem::path temporary = path;
-    temporary += ".partial";
-    {
-        std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-        out << content;
-        out.close();
-        if (!out)
-            return makeError(ErrorCode::Io, temporary.string(), 0, 0, "cannot write the file");
-    }
-    std::error_code ec;
-    std::filesystem::rename(temporary, path, ec);
-    if (ec)
-        return makeError(ErrorCode::Io, path.string(), 0, 0,
-                         "cannot replace the file: " + ec.message());
-    return {};
 }
 
 } // namespace
@@ -225,11 +172,8 @@ Expected<std::vector<std::string>> writeCurvePack(const RegionResult& result,
                                                   const std::string& folder)
 {
     const std::filesystem::path root(folder);
-    std::error_code ec;
-    std::filesystem::create_directories(root, ec);
-    if (ec)
-        return makeError(ErrorCode::Io, folder, 0, 0,
-                         "cannot create the curve pack folder: " + ec.message());
+    if (auto status = makePackFolder(folder); !status)
+        return status.error();
     std::vector<std::pair<std::string, std::string>> files = {
         {"cells.csv", cellsCsv(result)},
         {"pareto.csv", paretoCsv(result)},
@@ -240,7 +184,7 @@ Expected<std::vector<std::string>> writeCurvePack(const RegionResult& result,
         files.emplace_back(named.name + ".svg", playbook::renderFigureSvg(named.figure));
     std::vector<std::string> written;
     for (const auto& [name, content] : files) {
-        if (auto status = writeFile(root / name, content); !status)
+        if (auto status = writePackFile(root / name, content); !status)
             return status.error();
         written.push_back(name);
     }

@@ -13,11 +13,14 @@ target_sources(batchscope_core PRIVATE
     analysis/kerneljson.cpp
     analysis/kernelsteps.cpp
     analysis/kerneltimeline.cpp
+    analysis/llmregion.cpp
+    analysis/llmregionpack.cpp
     analysis/llmrunanalysis.cpp
     analysis/mlperfserver.cpp
     analysis/mlperfvalidation.cpp
     analysis/llmrunfigures.cpp
     analysis/orderstatistics.cpp
+    analysis/packtext.cpp
     analysis/pareto.cpp
     analysis/powerchannel.cpp
     analysis/projectregion.cpp

@@ -1,0 +1,183 @@
+// `batchscope-cli region` on an LLM scenario (llmregioncommand.h).
+#include "llmregioncommand.h"
+
+#include "analysis/llmregionpack.h"
+#include "llmsim/llmscenariojson.h"
+#include "util/numbertext.h"
+
+#include <cmath>
+#include <filesystem>
+
+namespace bs::cli {
+
+namespace {
+
+/// Options of the queueing region that mean nothing for an LLM engine.
+constexpr const char* kQueueingOnly[] = {"--max-batch",
+                                         "--max-delay-ms",
+                                         "--rate-per-s",
+                                         "--rate-multiplier",
+                                         "--servers",
+                                         "--precision",
+                                         "--power-cap-w-axis",
+                                         "--sla-p99-ms",
+                                         "--min-throughput-per-s",
+                                         "--power-cap-w",
+                                         "--max-temperature-c",
+                                         "--max-energy-per-inference-j",
+                                         "--objective",
+                                         "--robust",
+                                         "--requests",
+                                         "--no-screen",
+                                         "--no-capacity",
+                                         "--no-headroom",
+                                         "--shard"};
+
+Expected<std::vector<std::int32_t>> wholeList(const ParsedArgs& args, const std::string& name)
+{
+    if (!args.has(name))
+        return makeError(ErrorCode::Usage, name + ": required for an LLM scenario (a list such "
+                                                  "as 8,16,32)");
+    auto values = numberListOption(args, name);
+    if (!values)
+        return values.error();
+    std::vector<std::int32_t> out;
+    for (double v : *values) {
+        if (!(v >= 1.0 && v <= double(1 << 24)) || std::floor(v) != v)
+            return makeError(ErrorCode::Usage, name + ": '" + significant(v, 10) +
+                                                   "' is not a whole number from 1 to 16777216");
+        out.push_back(std::int32_t(v));
+    }
+    return out;
+}
+
+Expected<analysis::LlmRegionLimits> limitsOf(const ParsedArgs& args)
+{
+    analysis::LlmRegionLimits limits;
+    for (const char* required : {"--sla-ttft-ms", "--sla-tpot-ms"}) {
+        if (!args.has(required))
+            return makeError(ErrorCode::Usage,
+                             std::string(required) + ": required for an LLM scenario");
+    }
+    auto ttft = numberOption(args, "--sla-ttft-ms", 0.0);
+    auto tpot = numberOption(args, "--sla-tpot-ms", 0.0);
+    auto demand = numberOption(args, "--min-output-tokens-per-s", NAN);
+    auto preemptions = numberOption(args, "--max-preemptions-per-request", NAN);
+    for (const auto* v : {&ttft, &tpot, &demand, &preemptions}) {
+        if (!*v)
+            return v->error();
+    }
+    limits.ttftP99Ms = *ttft;
+    limits.tpotP99Ms = *tpot;
+    if (args.has("--min-output-tokens-per-s"))
+        limits.minOutputTokensPerS = *demand;
+    if (args.has("--max-preemptions-per-request"))
+        limits.maxPreemptionsPerRequest = *preemptions;
+    return limits;
+}
+
+Expected<analysis::LlmRegionSpec> specOf(const nlohmann::json& json, const std::string& path,
+                                         const ParsedArgs& args)
+{
+    for (const char* option : kQueueingOnly) {
+        if (args.has(option))
+            return makeError(ErrorCode::Usage,
+                             std::string(option) + ": applies to queueing scenarios; " + path +
+                                 " is an LLM scenario (axes --max-num-seqs, "
+                                 "--max-num-batched-tokens; limits --sla-ttft-ms, --sla-tpot-ms)");
+    }
+    auto scenario = llmsim::llmScenarioFromJson(json, path);
+    if (!scenario)
+        return scenario.error();
+    analysis::LlmRegionSpec spec;
+    spec.scenario = std::move(*scenario);
+    auto seed = wholeNumberOption(args, "--seed", 0, UINT64_MAX);
+    if (!seed)
+        return seed.error();
+    if (*seed)
+        spec.scenario.seed = **seed;
+    auto replications = wholeNumberOption(args, "--replications", 1, 1000);
+    if (!replications)
+        return replications.error();
+    if (*replications) {
+        if (spec.scenario.arrivals.kind != llmsim::LlmArrivalSpec::Kind::Poisson)
+            return makeError(ErrorCode::Usage, "--replications: this LLM scenario replays its "
+                                               "requests, which is deterministic (one run)");
+        spec.scenario.replications = std::int32_t(**replications);
+    }
+    auto seqs = wholeList(args, "--max-num-seqs");
+    if (!seqs)
+        return seqs.error();
+    auto budgets = wholeList(args, "--max-num-batched-tokens");
+    if (!budgets)
+        return budgets.error();
+    auto limits = limitsOf(args);
+    if (!limits)
+        return limits.error();
+    spec.maxNumSeqs = std::move(*seqs);
+    spec.maxNumBatchedTokens = std::move(*budgets);
+    spec.limits = *limits;
+    if (auto status = analysis::validate(spec); !status)
+        return status.error();
+    return spec;
+}
+
+} // namespace
+
+std::vector<OptionSpec> llmRegionOptions()
+{
+    return {{"--max-num-seqs", "LIST", "LLM axis: max_num_seqs values, e.g. 8,16,32"},
+            {"--max-num-batched-tokens", "LIST",
+             "LLM axis: token budgets (max_num_batched_tokens), e.g. 512,1024,2048"},
+            {"--sla-ttft-ms", "X", "LLM limit: TTFT p99 in ms (required with an LLM scenario)"},
+            {"--sla-tpot-ms", "Y", "LLM limit: TPOT p99 in ms (required with an LLM scenario)"},
+            {"--min-output-tokens-per-s", "N", "LLM demand: output tokens/s the point must serve"},
+            {"--max-preemptions-per-request", "P",
+             "LLM limit: preemptions per request (a preemption storm)"}};
+}
+
+std::string firstLlmRegionOption(const ParsedArgs& args)
+{
+    for (const auto& option : llmRegionOptions()) {
+        if (args.has(option.name))
+            return option.name;
+    }
+    return {};
+}
+
+int runLlmRegion(const nlohmann::json& json, const std::string& path, const ParsedArgs& args,
+                 CliIo& io)
+{
+    auto threads = wholeNumberOption(args, "--threads", 1, 1024);
+    if (!threads)
+        return reportError(threads.error(), args, io);
+    auto spec = specOf(json, path, args);
+    if (!spec)
+        return reportError(spec.error(), args, io);
+    analysis::LlmRegionOptions options;
+    options.baseDirectory = std::filesystem::path(path).parent_path().string();
+    options.threads = threads->value_or(0);
+    auto result = analysis::computeLlmRegion(*spec, options);
+    if (!result) {
+        Error error = result.error();
+        if (error.path.empty())
+            error.path = path;
+        return reportError(error, args, io);
+    }
+    if (const auto folder = args.value("--out")) {
+        auto written = analysis::writeLlmCurvePack(*result, *folder);
+        if (!written)
+            return reportError(written.error(), args, io);
+        std::string list;
+        for (const auto& name : *written)
+            list += (list.empty() ? "" : ", ") + name;
+        io.err << "curve pack written to " << *folder << ": " << list << '\n';
+    }
+    if (args.json())
+        io.out << analysis::llmRegionToJson(*result).dump(2) << '\n';
+    else
+        io.out << formatLlmRegionSummary(*result);
+    return kExitOk;
+}
+
+} // namespace bs::cli

@@ -1,0 +1,207 @@
+// `batchscope-cli region` on an LLM scenario (REGION.md, "LLM servers"): the grid, the
+// recommendation, the curve pack whose reproducer `simulate` runs to the same figures, and
+// clear usage errors for bad flags. The scenario is tst_llmregion's hand-worked one.
+#include "clirun.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using bs::test::CliRun;
+using bs::test::runCli;
+
+namespace {
+
+constexpr char kLlmScenario[] = R"({"kind": "llm", "seed": 11, "replications": 5,
+ "engine": {"policy": "vllm_v1", "max_num_seqs": 16, "max_num_batched_tokens": 1024,
+            "enable_chunked_prefill": true, "block_size": 16, "num_gpu_blocks": 8192},
+ "step": {"kind": "linear", "base_ms": 5, "per_prefill_token_ms": 0.04, "per_decode_seq_ms": 0.5},
+ "arrivals": {"kind": "poisson", "rate_per_s": 10, "requests": 2000,
+              "prompt_tokens": {"kind": "fixed", "tokens": 1000},
+              "output_tokens": {"kind": "fixed", "tokens": 20}}})";
+
+QStringList args(const QString& scenario)
+{
+    return {QStringLiteral("region"),
+            scenario,
+            QStringLiteral("--max-num-seqs"),
+            QStringLiteral("1,4,16"),
+            QStringLiteral("--max-num-batched-tokens"),
+            QStringLiteral("256,2048"),
+            QStringLiteral("--sla-ttft-ms"),
+            QStringLiteral("1000"),
+            QStringLiteral("--sla-tpot-ms"),
+            QStringLiteral("25"),
+            QStringLiteral("--min-output-tokens-per-s"),
+            QStringLiteral("150")};
+}
+
+QJsonObject readObject(const QString& path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    return QJsonDocument::fromJson(file.readAll()).object();
+}
+
+} // namespace
+
+class TestCliRegionLlm : public QObject
+{
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_dir;
+    QString m_scenario;
+
+    QString path(const QString& name) const { return m_dir.filePath(name); }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        m_scenario = path(QStringLiteral("llm.json"));
+        QFile file(m_scenario);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(kLlmScenario);
+        file.close();
+    }
+
+    void printsTheGridAndTheRecommendation()
+    {
+        const CliRun run = runCli(args(m_scenario));
+        QVERIFY2(run.exitCode == 0, run.err.constData());
+        qInfo("%s", run.out.constData());
+        const QByteArray& out = run.out;
+        QVERIFY(out.contains("3 feasible, 3 infeasible, 0 refused, 1 not confident"));
+        QVERIFY(out.contains("       1    ttft    ttft\n"));
+        QVERIFY(out.contains("       4     ok?      ok\n"));
+        QVERIFY(out.contains("      16     ok*    tpot\n"));
+        QVERIFY(out.contains("recommended: max_num_seqs 16, max_num_batched_tokens 256"));
+        QVERIFY(out.contains("headroom: ttft_p99 "));
+    }
+
+    void packReproducerSimulatesToTheSameFigures()
+    {
+        const QString pack = path(QStringLiteral("pack"));
+        const CliRun run = runCli(args(m_scenario) << QStringLiteral("--out") << pack);
+        QVERIFY2(run.exitCode == 0, run.err.constData());
+        for (const char* name :
+             {"cells.csv", "recommendation.json", "llm-region.json", "recommended-scenario.json"})
+            QVERIFY2(QFileInfo::exists(pack + QLatin1Char('/') + QLatin1String(name)), name);
+        const QJsonObject rec = readObject(pack + QStringLiteral("/recommendation.json"));
+        const QJsonObject metrics =
+            rec[QStringLiteral("cell")][QStringLiteral("metrics")].toObject();
+        QVERIFY(!metrics.isEmpty());
+        QVERIFY(rec[QStringLiteral("headroom_margins")].toObject().contains(
+            QStringLiteral("tpot_p99")));
+
+        const CliRun sim =
+            runCli({QStringLiteral("simulate"), pack + QStringLiteral("/recommended-scenario.json"),
+                    QStringLiteral("--json")});
+        QVERIFY2(sim.exitCode == 0, sim.err.constData());
+        const QJsonObject result = QJsonDocument::fromJson(sim.out).object();
+        const auto value = [&](const char* metric, const char* percentile) {
+            const QJsonObject m = result[QLatin1String(metric)].toObject();
+            return (percentile ? m[QLatin1String(percentile)].toObject()
+                               : m)[QStringLiteral("value")]
+                .toDouble();
+        };
+        const auto regionValue = [&](const char* key) {
+            return metrics[QLatin1String(key)].toArray().at(0).toDouble();
+        };
+        QCOMPARE(value("ttft_ms", "p99"), regionValue("ttft_p99_ms"));
+        QCOMPARE(value("tpot_ms", "p99"), regionValue("tpot_p99_ms"));
+        QCOMPARE(value("output_tokens_per_s", nullptr), regionValue("output_tokens_per_s"));
+        QCOMPARE(result[QStringLiteral("replications")].toInt(), 5);
+    }
+
+    void identicalForOneAndTwoThreads()
+    {
+        const CliRun one =
+            runCli(args(m_scenario) << QStringLiteral("--json") << QStringLiteral("--threads")
+                                    << QStringLiteral("1"));
+        const CliRun two =
+            runCli(args(m_scenario) << QStringLiteral("--json") << QStringLiteral("--threads")
+                                    << QStringLiteral("2"));
+        QVERIFY2(one.exitCode == 0 && two.exitCode == 0, one.err.constData());
+        QCOMPARE(one.out, two.out);
+        const QJsonObject r = QJsonDocument::fromJson(one.out).object();
+        QCOMPARE(r[QStringLiteral("kind")].toString(),
+                 QStringLiteral("batchscope.llmregion.result"));
+        QCOMPARE(r[QStringLiteral("cells")].toArray().size(), 6);
+    }
+
+    void badFlagsAreUsageErrors_data()
+    {
+        QTest::addColumn<QStringList>("extra");
+        QTest::addColumn<QStringList>("remove");
+        QTest::addColumn<QByteArray>("expected");
+        const QStringList none;
+        QTest::newRow("no tpot limit") << none << QStringList{QStringLiteral("--sla-tpot-ms")}
+                                       << QByteArray("--sla-tpot-ms: required for an LLM scenario");
+        QTest::newRow("fractional seqs")
+            << QStringList{QStringLiteral("--max-num-seqs"), QStringLiteral("2.5")} << none
+            << QByteArray("--max-num-seqs: '2.5' is not a whole number");
+        QTest::newRow("queueing axis")
+            << QStringList{QStringLiteral("--max-batch"), QStringLiteral("8")} << none
+            << QByteArray("--max-batch: applies to queueing scenarios");
+        QStringList many;
+        for (int i = 1; i <= 40; ++i)
+            many << QString::number(i);
+        QTest::newRow("too many cells")
+            << QStringList{QStringLiteral("--max-num-seqs"), many.join(QLatin1Char(',')),
+                           QStringLiteral("--max-num-batched-tokens"), many.join(QLatin1Char(','))}
+            << none << QByteArray("1600 cells, more than the 1024");
+        QTest::newRow("replications on nothing")
+            << QStringList{QStringLiteral("--replications"), QStringLiteral("0")} << none
+            << QByteArray("--replications");
+    }
+    void badFlagsAreUsageErrors()
+    {
+        QFETCH(QStringList, extra);
+        QFETCH(QStringList, remove);
+        QFETCH(QByteArray, expected);
+        QStringList argv = args(m_scenario);
+        for (const QString& option : remove) {
+            const auto at = argv.indexOf(option);
+            argv.remove(at, 2);
+        }
+        // A repeated option replaces the earlier value.
+        argv << extra;
+        const CliRun run = runCli(argv);
+        QCOMPARE(run.exitCode, 2);
+        QVERIFY2(run.err.contains(expected), run.err.constData());
+    }
+
+    void llmAxesOnAQueueingScenarioAreRefused()
+    {
+        const QString queueing = path(QStringLiteral("queueing.json"));
+        QFile file(queueing);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(bs::test::poissonTableScenario(1000, 1));
+        file.close();
+        const CliRun run =
+            runCli({QStringLiteral("region"), queueing, QStringLiteral("--max-num-seqs"),
+                    QStringLiteral("8"), QStringLiteral("--sla-p99-ms"), QStringLiteral("10")});
+        QCOMPARE(run.exitCode, 2);
+        QVERIFY2(run.err.contains("--max-num-seqs: applies to LLM scenarios"), run.err.constData());
+    }
+
+    void helpDescribesTheLlmRegion()
+    {
+        const CliRun run = runCli({QStringLiteral("region"), QStringLiteral("--help")});
+        QCOMPARE(run.exitCode, 0);
+        for (const char* text : {"--max-num-seqs", "--max-num-batched-tokens", "--sla-ttft-ms",
+                                 "--sla-tpot-ms", "recommended-scenario.json"})
+            QVERIFY2(run.out.contains(text), text);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCliRegionLlm)
+#include "tst_cliregionllm.moc"
