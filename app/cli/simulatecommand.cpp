@@ -1,7 +1,10 @@
 #include "commands.h"
+#include "io/servingrequestlog.h"
+#include "llmsim/kvcapacity.h"
 #include "llmsim/llmresultjson.h"
 #include "llmsim/llmscenariojson.h"
 #include "llmsim/llmsimulator.h"
+#include "llmsim/steptimefit.h"
 #include "llmsimulationsummary.h"
 #include "sim/resultjson.h"
 #include "sim/scenariojson.h"
@@ -11,7 +14,9 @@
 #include <nlohmann/json.hpp>
 
 #include <charconv>
+#include <cstdio>
 #include <filesystem>
+#include <optional>
 
 namespace bs::cli {
 
@@ -65,6 +70,63 @@ Status applyLlmOverrides(const ParsedArgs& args, llmsim::LlmScenario& scenario)
     return {};
 }
 
+/// --fit-step LOG: the linear step fitted on a measured per-request log served by this
+/// scenario's engine (core/llmsim/README.md, "Step time": fitted) replaces the scenario's step.
+Expected<std::optional<llmsim::StepFit>> applyStepFit(const ParsedArgs& args,
+                                                      llmsim::LlmScenario& scenario,
+                                                      const std::string& baseDirectory)
+{
+    const auto logPath = args.value("--fit-step");
+    if (!logPath)
+        return std::optional<llmsim::StepFit>();
+    auto measured = io::readServingRequestLog(*logPath);
+    if (!measured)
+        return measured.error();
+    llmsim::EngineConfig engine = scenario.engine;
+    if (engine.kvMemory) {
+        auto capacity = llmsim::kvCapacity(*engine.kvMemory, engine.blockSize, baseDirectory);
+        if (!capacity)
+            return capacity.error();
+        engine.numGpuBlocks = capacity->numGpuBlocks;
+    }
+    auto fit = llmsim::fitLinearStep(engine, *measured);
+    if (!fit) {
+        Error error = fit.error();
+        error.message = "--fit-step: " + error.message;
+        if (error.path.empty())
+            error.path = *logPath;
+        return error;
+    }
+    scenario.step = fit->step;
+    return std::optional<llmsim::StepFit>(*fit);
+}
+
+nlohmann::json stepFitJson(const llmsim::StepFit& fit, const std::string& logPath)
+{
+    return {{"log", logPath},
+            {"method", "replay_nelder_mead_then_tpot_regression"},
+            {"base_ms", fit.step.baseMs},
+            {"per_prefill_token_ms", fit.step.perPrefillTokenMs},
+            {"per_decode_seq_ms", fit.step.perDecodeSeqMs},
+            {"requests", fit.requests},
+            {"tpot_requests", fit.tpotRequests},
+            {"ttft_log_rms", fit.ttftLogRms},
+            {"tpot_log_rms", fit.tpotLogRms},
+            {"replays", fit.evaluations}};
+}
+
+std::string stepFitLine(const llmsim::StepFit& fit, const std::string& logPath)
+{
+    char line[512];
+    std::snprintf(line, sizeof line,
+                  "Step fitted        on %s (%zu requests, %d replays): base %.4g ms, %.4g ms per "
+                  "prefill token, %.4g ms per decoding sequence; log-RMS TTFT %.3f, TPOT %.3f\n",
+                  logPath.c_str(), fit.requests, fit.evaluations, fit.step.baseMs,
+                  fit.step.perPrefillTokenMs, fit.step.perDecodeSeqMs, fit.ttftLogRms,
+                  fit.tpotLogRms);
+    return line;
+}
+
 /// The LLM continuous-batching simulator (core/llmsim/README.md).
 int runLlmSimulate(const nlohmann::json& json, const std::string& path, std::size_t threads,
                    const ParsedArgs& args, CliIo& io)
@@ -77,6 +139,9 @@ int runLlmSimulate(const nlohmann::json& json, const std::string& path, std::siz
     llmsim::LlmSimOptions options;
     options.baseDirectory = std::filesystem::path(path).parent_path().string();
     options.threads = threads;
+    auto fit = applyStepFit(args, *scenario, options.baseDirectory);
+    if (!fit)
+        return reportError(fit.error(), args, io);
     auto result = llmsim::simulateLlm(*scenario, options);
     if (!result)
         return reportError(inScenarioFile(result.error(), path), args, io);
@@ -84,20 +149,29 @@ int runLlmSimulate(const nlohmann::json& json, const std::string& path, std::siz
         if (auto status = llmsim::writeLlmRequestsCsv(*result, *records); !status)
             return reportError(status.error(), args, io);
     }
-    if (args.json())
-        io.out << llmsim::llmResultToJson(*result).dump(2) << '\n';
-    else
+    const std::string logPath = args.value("--fit-step").value_or(std::string());
+    if (args.json()) {
+        nlohmann::json out = llmsim::llmResultToJson(*result);
+        if (*fit)
+            out["step_fit"] = stepFitJson(**fit, logPath);
+        io.out << out.dump(2) << '\n';
+    } else {
+        if (*fit)
+            io.out << stepFitLine(**fit, logPath);
         io.out << formatLlmSimulationSummary(*result);
+    }
     return kExitOk;
 }
 
 int runSimulate(const ParsedArgs& args, CliIo& io)
 {
     if (args.positionals.size() != 1) {
-        return reportError(makeError(ErrorCode::Usage,
-                                     "usage: batchscope-cli simulate SCENARIO.json [--seed S] "
-                                     "[--requests N] [--threads N] [--records FILE.csv] [--json]"),
-                           args, io);
+        return reportError(
+            makeError(ErrorCode::Usage,
+                      "usage: batchscope-cli simulate SCENARIO.json [--seed S] "
+                      "[--requests N] [--threads N] [--records FILE.csv] [--fit-step LOG.jsonl] "
+                      "[--json]"),
+            args, io);
     }
     const std::string& path = args.positionals[0];
     auto threads = wholeNumberOption(args, "--threads", 1, 1024);
@@ -107,6 +181,10 @@ int runSimulate(const ParsedArgs& args, CliIo& io)
     // parsed included) takes the queueing simulator's path and its errors.
     if (auto json = llmsim::readScenarioFile(path); json && llmsim::isLlmScenarioJson(*json))
         return runLlmSimulate(*json, path, threads->value_or(0), args, io);
+    if (args.has("--fit-step"))
+        return reportError(makeError(ErrorCode::Usage, "--fit-step: fits the step of an LLM "
+                                                       "scenario; this is a queueing scenario"),
+                           args, io);
     auto scenario = sim::loadScenario(path);
     if (!scenario)
         return reportError(scenario.error(), args, io);
@@ -142,7 +220,8 @@ CommandSpec simulateCommand()
 {
     return {
         "simulate",
-        "simulate SCENARIO.json [--seed S] [--requests N] [--threads N] [--records FILE.csv]",
+        "simulate SCENARIO.json [--seed S] [--requests N] [--threads N] [--records FILE.csv] "
+        "[--fit-step LOG.jsonl]",
         "Run the queueing/batching simulator, or the LLM continuous-batching simulator, on a "
         "scenario.",
         "The scenario JSON is described in core/sim/README.md; a scenario with \"kind\": \"llm\"\n"
@@ -150,11 +229,17 @@ CommandSpec simulateCommand()
         "goodput, KV cache). Replications run in parallel and\n"
         "the result is identical for any --threads. A scenario whose offered load reaches the\n"
         "capacity is reported as unstable (exit status 1) instead of with meaningless latencies.\n"
-        "Relative replay files are resolved against the scenario file's folder.",
+        "Relative replay files are resolved against the scenario file's folder. --fit-step\n"
+        "calibrates an LLM scenario's step on a measured run of the same engine settings: copy\n"
+        "the fitted step (printed, and under scenario.step in --json) into scenarios with other\n"
+        "knobs to predict them.",
         {{"--seed", "S", "override the scenario's seed"},
          {"--requests", "N", "override the measured requests per replication"},
          {"--threads", "N", "threads for the replications (default: all cores)"},
-         {"--records", "FILE.csv", "write the per-request records of replication 0"}},
+         {"--records", "FILE.csv", "write the per-request records of replication 0"},
+         {"--fit-step", "LOG.jsonl",
+          "LLM: fit the linear step to a measured per-request log (requests.jsonl layout) "
+          "served by this scenario's engine, then simulate with it"}},
         &runSimulate};
 }
 

@@ -84,6 +84,7 @@ private Q_SLOTS:
     void modelSaysItsNumbersAreEfficiencyScaled();
     void inspectAndAnalyzeLlmBenchmark();
     void simulateRunsAnLlmScenario();
+    void simulateFitsTheStepOfAMeasuredRun();
     void simulateRejectsABadLlmScenario_data();
     void simulateRejectsABadLlmScenario();
     void inspectAndAnalyzeLlmRequestLog();
@@ -309,6 +310,36 @@ void TestCli::simulateRunsAnLlmScenario()
     const QByteArray csv = bs::test::readFile(records);
     QVERIFY2(csv.startsWith("index,arrival_s,prompt_tokens"), csv.constData());
     QCOMPARE(csv.count('\n'), 3);
+}
+
+void TestCli::simulateFitsTheStepOfAMeasuredRun()
+{
+    // tests/data/llmsim/README.md: a log served by 6 ms + 0.05 ms per prefill token + 0.3 ms per
+    // decode, replayed by a scenario whose step is wrong; the fit finds the engine's step again.
+    const QString scenario = bs::test::testDataPath(QStringLiteral("llmsim/fit_step.json"));
+    const QString log =
+        bs::test::testDataPath(QStringLiteral("llmsim/requests_linear_engine.jsonl"));
+    const CliRun text =
+        runCli({QStringLiteral("simulate"), scenario, QStringLiteral("--fit-step"), log});
+    QVERIFY2(text.exitCode == 0, text.err.constData());
+    QVERIFY2(text.out.contains("base 6 ms, 0.05 ms per prefill token, 0.3 ms per decoding "
+                               "sequence"),
+             text.out.constData());
+    const CliRun json = runCli({QStringLiteral("simulate"), scenario, QStringLiteral("--fit-step"),
+                                log, QStringLiteral("--json")});
+    QVERIFY2(json.exitCode == 0, json.err.constData());
+    const auto parsed = nlohmann::json::parse(json.out.toStdString());
+    QVERIFY(std::abs(parsed["step_fit"]["per_decode_seq_ms"].get<double>() - 0.3) < 1e-3);
+    // The fitted step is the one simulated, ready to copy into a scenario with other knobs.
+    QVERIFY(std::abs(parsed["scenario"]["step"]["base_ms"].get<double>() - 6.0) < 1e-3);
+
+    const CliRun queueing =
+        runCli({QStringLiteral("simulate"),
+                bs::test::testDataPath(QStringLiteral("scenario/poisson_table.json")),
+                QStringLiteral("--fit-step"), log});
+    QVERIFY(queueing.exitCode != 0);
+    QVERIFY2(queueing.err.contains("--fit-step: fits the step of an LLM scenario"),
+             queueing.err.constData());
 }
 
 void TestCli::simulateRejectsABadLlmScenario_data()
