@@ -100,7 +100,7 @@ Expected<analysis::LlmRegionSpec> specOf(const nlohmann::json& json, const std::
     if (!replications)
         return replications.error();
     if (*replications) {
-        if (spec.scenario.arrivals.kind != llmsim::LlmArrivalSpec::Kind::Poisson)
+        if (spec.scenario.arrivals.kind == llmsim::LlmArrivalSpec::Kind::Replay)
             return makeError(ErrorCode::Usage, "--replications: this LLM scenario replays its "
                                                "requests, which is deterministic (one run)");
         spec.scenario.replications = std::int32_t(**replications);

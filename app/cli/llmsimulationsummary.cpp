@@ -49,6 +49,24 @@ std::string line(const char* label, double value, const char* pattern)
     return std::string(label) + buffer + "\n";
 }
 
+/// "Arrivals fitted to F: Poisson R req/s, prompts mean M (cv C, max X), outputs ...".
+std::string fittedArrivalsLine(const llmsim::LlmResult& result)
+{
+    const auto lengths = [](const llmsim::TokenLengthSpec& spec) {
+        char text[96];
+        if (spec.kind == llmsim::TokenLengthSpec::Kind::Fixed)
+            std::snprintf(text, sizeof text, "%d tokens", spec.tokens);
+        else
+            std::snprintf(text, sizeof text, "lognormal mean %.1f (cv %.2f, max %d)", spec.mean,
+                          spec.cv, spec.max);
+        return std::string(text);
+    };
+    const auto& a = result.scenario.arrivals;
+    char rate[64];
+    std::snprintf(rate, sizeof rate, "Poisson %.4g req/s", a.ratePerS);
+    return "Arrivals           fitted to " + result.arrivalsFittedFrom + ": " + rate +
+           ", prompts " + lengths(a.promptTokens) + ", outputs " + lengths(a.outputTokens) + "\n";
+}
 } // namespace
 
 std::string formatLlmSimulationSummary(const llmsim::LlmResult& result)
@@ -74,6 +92,8 @@ std::string formatLlmSimulationSummary(const llmsim::LlmResult& result)
                       kv->kvBytesPerGpu / gib, static_cast<long long>(kv->kvTokens));
         out += sized;
     }
+    if (!result.arrivalsFittedFrom.empty())
+        out += fittedArrivalsLine(result);
     out += line("Requests           ", double(result.requests.size()), "%.0f per replication");
     out += line("Replications       ", double(result.replications.size()),
                 "%.0f (means shown; --json gives 95%% intervals)");

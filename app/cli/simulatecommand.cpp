@@ -61,10 +61,11 @@ Status applyLlmOverrides(const ParsedArgs& args, llmsim::LlmScenario& scenario)
     if (!requests)
         return requests.error();
     if (*requests) {
-        if (scenario.arrivals.kind != llmsim::LlmArrivalSpec::Kind::Poisson)
-            return makeError(ErrorCode::Usage,
-                             "--requests: this LLM scenario replays its requests; only Poisson "
-                             "arrivals take a request count");
+        if (scenario.arrivals.kind == llmsim::LlmArrivalSpec::Kind::Replay)
+            return makeError(
+                ErrorCode::Usage,
+                "--requests: this LLM scenario replays its requests; only Poisson and fitted "
+                "arrivals take a request count");
         scenario.arrivals.count = std::int64_t(**requests);
     }
     return {};

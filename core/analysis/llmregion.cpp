@@ -252,7 +252,7 @@ llmsim::LlmScenario llmCellScenario(const LlmRegionSpec& spec, std::size_t seqsI
     s.engine.maxNumBatchedTokens = spec.maxNumBatchedTokens.at(budgetIndex);
     // A replay is deterministic and must run once; generated arrivals need replications for
     // an interval.
-    if (s.arrivals.kind == llmsim::LlmArrivalSpec::Kind::Poisson)
+    if (s.arrivals.kind != llmsim::LlmArrivalSpec::Kind::Replay)
         s.replications = std::max(s.replications, kMinLlmRegionReplications);
     return s;
 }

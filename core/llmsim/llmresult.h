@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <limits>
 #include <optional>
+#include <string>
 #include <vector>
 
 namespace bs::llmsim {
@@ -83,6 +84,8 @@ struct LlmResult
     /// As run: a KV cache sized from memory has its block count filled in (kvCapacity says how).
     LlmScenario scenario;
     std::optional<KvCapacity> kvCapacity;
+    /// The trace the arrivals were fitted to (scenario.arrivals holds the fitted Poisson spec).
+    std::string arrivalsFittedFrom;
     std::vector<ReplicationMetrics> replications;
     std::vector<RequestResult> requests; ///< Replication 0, in arrival order.
     std::vector<StepRecord> steps;       ///< Replication 0.

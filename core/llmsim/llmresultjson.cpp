@@ -171,6 +171,8 @@ nlohmann::json llmResultToJson(const LlmResult& result)
                 {"energy_per_output_token_j", metric(&ReplicationMetrics::energyPerOutputTokenJ)},
                 {"per_replication", perReplication},
                 {"time_series", seriesJson(result.steps, result.scenario.engine.numGpuBlocks)}};
+    if (!result.arrivalsFittedFrom.empty())
+        out["arrivals_fitted_from"] = result.arrivalsFittedFrom;
     if (const auto& kv = result.kvCapacity)
         out["kv_capacity"] = {{"num_gpu_blocks", kv->numGpuBlocks},
                               {"kv_tokens", kv->kvTokens},

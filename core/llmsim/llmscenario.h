@@ -117,14 +117,17 @@ struct RequestSpec
     friend bool operator==(const RequestSpec&, const RequestSpec&) = default;
 };
 
-/// Where requests come from: a replayed list (file or inline) or a Poisson process with token
-/// length distributions.
+/// Where requests come from: a replayed list (file or inline), a Poisson process with token
+/// length distributions, or a Poisson process fitted to a trace.
 struct LlmArrivalSpec
 {
     enum class Kind
     {
         Replay,
         Poisson,
+        /// Poisson at the trace's mean rate with lognormal lengths of its mean and spread
+        /// (tracefit.h), resolved when the run starts; `count` 0 = as many as the trace.
+        Fitted,
     };
     Kind kind = Kind::Replay;
     /// Replay: a per-request serving log (*.jsonl, requests.jsonl layout) or any request trace

@@ -232,7 +232,7 @@ LlmArrivalSpec readArrivals(JsonFields& parent)
     if (!object)
         return spec;
     JsonFields f(*object, parent.child("arrivals"), parent.path());
-    const std::string kind = f.choice("kind", {"replay", "poisson"});
+    const std::string kind = f.choice("kind", {"replay", "poisson", "fitted"});
     if (kind == "replay") {
         spec.kind = LlmArrivalSpec::Kind::Replay;
         const json* inlineRequests = f.array("requests");
@@ -253,6 +253,12 @@ LlmArrivalSpec readArrivals(JsonFields& parent)
         spec.count = f.integer("requests", whole(1, kMaxCount));
         spec.promptTokens = readLengths(f, "prompt_tokens");
         spec.outputTokens = readLengths(f, "output_tokens");
+    } else if (kind == "fitted") {
+        spec.kind = LlmArrivalSpec::Kind::Fitted;
+        spec.file = f.string("file");
+        if (f.ok() && spec.file.empty())
+            f.fail("file", "must name the request trace to fit");
+        spec.count = f.integerOr("requests", 0, whole(0, kMaxCount));
     }
     parent.adopt(f.finish());
     return spec;
@@ -334,6 +340,8 @@ json arrivalsToJson(const LlmArrivalSpec& spec)
                 {"requests", spec.count},
                 {"prompt_tokens", lengthsToJson(spec.promptTokens)},
                 {"output_tokens", lengthsToJson(spec.outputTokens)}};
+    if (spec.kind == LlmArrivalSpec::Kind::Fitted)
+        return {{"kind", "fitted"}, {"file", spec.file}, {"requests", spec.count}};
     json out = {{"kind", "replay"}, {"repeat", spec.repeat}};
     if (!spec.file.empty()) {
         out["file"] = spec.file;

@@ -4,6 +4,7 @@
 #include "io/readdataset.h"
 #include "io/servingrequestlog.h"
 #include "llmsim/kvcapacity.h"
+#include "llmsim/tracefit.h"
 #include "sim/arrivalprocess.h"
 #include "sim/rng.h"
 #include "util/threadpool.h"
@@ -158,6 +159,24 @@ Expected<LlmResult> simulateLlm(const LlmScenario& input, const LlmSimOptions& o
         scenario.engine.numGpuBlocks = capacity->numGpuBlocks;
         kvSized = *capacity;
     }
+    // Arrivals fitted to a trace become the Poisson spec they stand for, so the result says
+    // exactly what was run.
+    std::string fittedFrom;
+    if (scenario.arrivals.kind == LlmArrivalSpec::Kind::Fitted) {
+        LlmArrivalSpec traceSpec;
+        traceSpec.file = scenario.arrivals.file;
+        auto trace = replayRequests(traceSpec, options.baseDirectory);
+        if (!trace)
+            return trace.error();
+        auto fitted = poissonFittedTo(*trace, scenario.arrivals.count);
+        if (!fitted) {
+            Error error = fitted.error();
+            error.path = scenario.arrivals.file;
+            return error;
+        }
+        fittedFrom = scenario.arrivals.file;
+        scenario.arrivals = *fitted;
+    }
     auto stepTime = makeStepTimeModel(scenario.step, options.baseDirectory);
     if (!stepTime)
         return stepTime.error();
@@ -210,6 +229,7 @@ Expected<LlmResult> simulateLlm(const LlmScenario& input, const LlmSimOptions& o
     LlmResult result;
     result.scenario = scenario;
     result.kvCapacity = kvSized;
+    result.arrivalsFittedFrom = fittedFrom;
     result.replications = std::move(metrics);
     result.requests = std::move(detail.requests);
     result.steps = std::move(detail.steps);

@@ -15,6 +15,7 @@ target_sources(batchscope_core PRIVATE
     llmsim/sarathipolicy.cpp
     llmsim/sglangpolicy.cpp
     llmsim/steptimefit.cpp
+    llmsim/tracefit.cpp
     llmsim/steptimemodel.cpp
     llmsim/trtllmpolicy.cpp
     llmsim/vllmv0policy.cpp
