@@ -1,6 +1,7 @@
 #include "accel/calibration.h"
 #include "accel/model.h"
 #include "accel/presetlibrary.h"
+#include "accelfittesthelpers.h"
 #include "testsupport.h"
 
 #include <QDir>
@@ -24,60 +25,10 @@ namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
-/// Standard normal numbers from a fixed generator (std::normal_distribution is
-/// implementation-defined; this is the same everywhere).
-class Noise
-{
-public:
-    explicit Noise(std::uint64_t seed)
-        : m_rng(seed)
-    {}
-    double normal()
-    {
-        const double u1 = (double(m_rng() >> 11) + 0.5) * 0x1.0p-53;
-        const double u2 = double(m_rng() >> 11) * 0x1.0p-53;
-        return std::sqrt(-2.0 * std::log(u1)) * std::cos(2.0 * M_PI * u2);
-    }
-
-private:
-    std::mt19937_64 m_rng;
-};
-
-ModelParams a100(Precision precision)
-{
-    ModelParams p;
-    p.accelerator = *PresetLibrary::builtIn().accelerator("a100-sxm-80gb");
-    p.precision = precision;
-    return p;
-}
-
-/// The "workload unknown" truth: time terms on an A100 at fp16 (η_c 0.7, η_m 0.85).
-struct TimeTruth
-{
-    double hostS = 1.0e-3;
-    double computeSPerItem = 20e-6;
-    double weightS = 0.5e-3;
-    double activationSPerItem = 4e-6;
-    double p = 3.0;
-    double idleW = 60.0;
-    double dynamicW = 300.0;
-};
-
-ModelParams paramsFor(const TimeTruth& t)
-{
-    ModelParams p = a100(Precision::Fp16);
-    const double rate = 312e12 * 0.7;
-    const double elementsPerS = 2.039e12 * 0.85 / 2.0;
-    p.workload.name = "truth";
-    p.workload.flopsPerItem = t.computeSPerItem * rate;
-    p.workload.weightElements = t.weightS * elementsPerS;
-    p.workload.activationElementsPerItem = t.activationSPerItem * elementsPerS;
-    p.hostOverheadS = t.hostS;
-    p.smoothMaxP = t.p;
-    p.powerIdleW = t.idleW;
-    p.powerMaxW = t.idleW + t.dynamicW;
-    return p;
-}
+using bs::test::a100;
+using bs::test::Noise;
+using bs::test::paramsFor;
+using bs::test::TimeTruth;
 
 std::map<std::string, double> truthValues(const TimeTruth& t)
 {

@@ -8,6 +8,7 @@
 #include "accel/levenbergmarquardt.h"
 #include "accel/model.h"
 #include "accel/presetlibrary.h"
+#include "accelfittesthelpers.h"
 #include "testsupport.h"
 
 #include <QtTest>
@@ -26,62 +27,15 @@ using namespace bs::accel;
 
 namespace {
 
-/// Standard normal numbers from a fixed generator (the same on every platform).
-class Noise
-{
-public:
-    explicit Noise(std::uint64_t seed)
-        : m_rng(seed)
-    {}
-    double normal()
-    {
-        const double u1 = (double(m_rng() >> 11) + 0.5) * 0x1.0p-53;
-        const double u2 = double(m_rng() >> 11) * 0x1.0p-53;
-        return std::sqrt(-2.0 * std::log(u1)) * std::cos(2.0 * M_PI * u2);
-    }
+using bs::test::a100;
+using bs::test::Noise;
+using bs::test::paramsFor;
 
-private:
-    std::mt19937_64 m_rng;
+/// The time terms of bs::test::TimeTruth with power at κ = 0.35 (the preset assumes 0.6).
+struct Truth : bs::test::TimeTruth
+{
+    Truth() { memoryActivity = 0.35; }
 };
-
-ModelParams a100(Precision precision)
-{
-    ModelParams p;
-    p.accelerator = *PresetLibrary::builtIn().accelerator("a100-sxm-80gb");
-    p.precision = precision;
-    return p;
-}
-
-/// Time terms on an A100 at fp16 (η_c 0.7, η_m 0.85 from the preset), power with κ = 0.35
-/// (the preset assumes 0.6): the sweep crosses from memory- to compute-bound at b* = 31.25.
-struct Truth
-{
-    double hostS = 1.0e-3;
-    double computeSPerItem = 20e-6;
-    double weightS = 0.5e-3;
-    double activationSPerItem = 4e-6;
-    double p = 3.0;
-    double idleW = 60.0;
-    double dynamicW = 300.0;
-    double memoryActivity = 0.35;
-};
-
-ModelParams paramsFor(const Truth& t)
-{
-    ModelParams p = a100(Precision::Fp16);
-    const double rate = 312e12 * 0.7;
-    const double elementsPerS = 2.039e12 * 0.85 / 2.0;
-    p.workload.name = "truth";
-    p.workload.flopsPerItem = t.computeSPerItem * rate;
-    p.workload.weightElements = t.weightS * elementsPerS;
-    p.workload.activationElementsPerItem = t.activationSPerItem * elementsPerS;
-    p.hostOverheadS = t.hostS;
-    p.smoothMaxP = t.p;
-    p.powerIdleW = t.idleW;
-    p.powerMaxW = t.idleW + t.dynamicW;
-    p.memoryActivity = t.memoryActivity;
-    return p;
-}
 
 /// A sweep measured on `truth` at `batches` with multiplicative noise `sigma` on time and power.
 data::SweepTable synthesize(const ModelParams& truth, const std::vector<int>& batches, double sigma,
