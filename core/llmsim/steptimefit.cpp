@@ -320,9 +320,14 @@ Expected<Point> minimise(const Objective& f, const Point& start)
 
 } // namespace
 
-Expected<std::vector<RequestSpec>> replayOfMeasured(const std::vector<data::LlmRequest>& measured)
+namespace {
+
+/// The completed requests in arrival order (ties keep the log's order), as the engine serves
+/// them; a completed request without arrival, token counts or TTFT is an error naming it.
+Expected<std::vector<const data::LlmRequest*>>
+completedInArrivalOrder(const std::vector<data::LlmRequest>& measured)
 {
-    std::vector<RequestSpec> out;
+    std::vector<const data::LlmRequest*> out;
     for (std::size_t i = 0; i < measured.size(); ++i) {
         const data::LlmRequest& r = measured[i];
         if (!r.ok)
@@ -331,30 +336,49 @@ Expected<std::vector<RequestSpec>> replayOfMeasured(const std::vector<data::LlmR
             return makeError(ErrorCode::Value,
                              "request " + std::to_string(i) +
                                  ": a fit needs its arrival, prompt and output tokens and TTFT");
-        out.push_back({*r.arrivalS, *r.promptTokens, *r.outputTokens});
+        out.push_back(&r);
     }
     if (out.size() < 3)
         return makeError(ErrorCode::Value, "a step fit needs at least 3 completed requests (got " +
                                                std::to_string(out.size()) + ")");
-    const double first = out.front().arrivalS;
-    for (auto& r : out)
-        r.arrivalS -= first;
+    std::stable_sort(out.begin(), out.end(),
+                     [](const data::LlmRequest* a, const data::LlmRequest* b) {
+                         return *a->arrivalS < *b->arrivalS;
+                     });
     return out;
+}
+
+std::vector<RequestSpec> replayOf(const std::vector<const data::LlmRequest*>& completed)
+{
+    std::vector<RequestSpec> out;
+    const double first = *completed.front()->arrivalS;
+    for (const data::LlmRequest* r : completed)
+        out.push_back({*r->arrivalS - first, *r->promptTokens, *r->outputTokens});
+    return out;
+}
+
+} // namespace
+
+Expected<std::vector<RequestSpec>> replayOfMeasured(const std::vector<data::LlmRequest>& measured)
+{
+    auto completed = completedInArrivalOrder(measured);
+    if (!completed)
+        return completed.error();
+    return replayOf(*completed);
 }
 
 Expected<StepFit> fitLinearStep(const EngineConfig& engine,
                                 const std::vector<data::LlmRequest>& measured, CancelToken cancel)
 {
-    auto replay = replayOfMeasured(measured);
-    if (!replay)
-        return replay.error();
+    auto completed = completedInArrivalOrder(measured);
+    if (!completed)
+        return completed.error();
+    const std::vector<RequestSpec> replay = replayOf(*completed);
     std::vector<double> ttftS, tpotS, prompts;
-    for (const auto& r : measured) {
-        if (!r.ok)
-            continue;
-        ttftS.push_back(std::max(*r.ttftS, 1e-9));
-        tpotS.push_back(r.tpotS && *r.outputTokens > 1 ? std::max(*r.tpotS, 1e-9) : 0.0);
-        prompts.push_back(double(*r.promptTokens));
+    for (const data::LlmRequest* r : *completed) {
+        ttftS.push_back(std::max(*r->ttftS, 1e-9));
+        tpotS.push_back(r->tpotS && *r->outputTokens > 1 ? std::max(*r->tpotS, 1e-9) : 0.0);
+        prompts.push_back(double(*r->promptTokens));
     }
     // Start: half the median TPOT as the step's fixed part, the other half shared by the
     // sequences a step typically decodes, the median TTFT beyond one step spread over the
@@ -368,7 +392,7 @@ Expected<StepFit> fitLinearStep(const EngineConfig& engine,
         std::log(0.5 * tpotMs),
         std::log(std::max(ttftMs - tpotMs, 0.1 * tpotMs) / std::max(median(prompts), 1.0)),
         std::log(0.05 * tpotMs)};
-    const Objective objective(engine, *replay, ttftS, tpotS, cancel);
+    const Objective objective(engine, replay, ttftS, tpotS, cancel);
     auto best = minimise(objective, start);
     if (!best)
         return best.error();
@@ -377,7 +401,7 @@ Expected<StepFit> fitLinearStep(const EngineConfig& engine,
         return residuals.error();
     StepFit fit;
     fit.step = stepOf(*best);
-    fit.requests = replay->size();
+    fit.requests = replay.size();
     fit.tpotRequests = residuals->tpotCount;
     fit.ttftLogRms = std::sqrt(residuals->ttftSquares / double(fit.requests));
     fit.tpotLogRms =

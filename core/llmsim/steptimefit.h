@@ -22,9 +22,9 @@ struct StepFit
     int evaluations = 0;          ///< Engine replays the search took.
 };
 
-/// The measured requests as the engine receives them: arrival (from the first), prompt and
-/// output tokens. Failed requests are left out; a kept request without them is an error naming
-/// its index.
+/// The measured requests as the engine receives them, in arrival order: arrival (from the
+/// first), prompt and output tokens. Failed requests are left out; a kept request without them
+/// is an error naming its index.
 Expected<std::vector<RequestSpec>> replayOfMeasured(const std::vector<data::LlmRequest>& measured);
 
 /// Fits the three coefficients of a linear step model so that replaying the measured requests

@@ -11,6 +11,7 @@
 
 #include <QtTest>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -106,6 +107,13 @@ private Q_SLOTS:
         QVERIFY(fit->tpotLogRms < 0.01);
         QVERIFY(fit->ttftLogRms < 0.15);
         QCOMPARE(fit->requests, std::size_t(400));
+        // A log written in completion order (not arrival order) fits the same.
+        auto shuffled = asMeasured(run->requests);
+        std::reverse(shuffled.begin(), shuffled.end());
+        auto again = fitLinearStep(truth.engine, shuffled);
+        QVERIFY(again);
+        QCOMPARE(again->step.baseMs, fit->step.baseMs);
+        QCOMPARE(again->step.perDecodeSeqMs, fit->step.perDecodeSeqMs);
     }
 
     void calibratedOnHalfARealRunPredictsTheOtherHalf()
