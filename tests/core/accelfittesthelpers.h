@@ -5,6 +5,8 @@
 #include "accel/model.h"
 #include "accel/presetlibrary.h"
 
+#include <QString>
+
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -70,6 +72,14 @@ inline accel::ModelParams paramsFor(const TimeTruth& t)
     if (!std::isnan(t.memoryActivity))
         p.memoryActivity = t.memoryActivity;
     return p;
+}
+
+/// The real TFT perf_analyzer batch sweep (A100, batch 1..1024) in the shared data folder.
+inline QString tftOfflineSweepPath(const QString& shared)
+{
+    return shared + QStringLiteral("/triton/perf_analyzer/Mutinifni_DeepLearningExamples/"
+                                   "PyTorch/Forecasting/TFT/runner_workspace/executor/shared/"
+                                   "triton_performance_offline.csv");
 }
 
 } // namespace bs::test

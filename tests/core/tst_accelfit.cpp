@@ -383,10 +383,7 @@ void TestAccelFit::tftSweepOnA100()
     QSKIP("io/readdataset.h is not in this tree yet: the TFT fit was NOT checked");
 #else
     BS_REQUIRE_SHARED_DATA(shared);
-    const QString path =
-        shared + QStringLiteral("/triton/perf_analyzer/Mutinifni_DeepLearningExamples/"
-                                "PyTorch/Forecasting/TFT/runner_workspace/executor/shared/"
-                                "triton_performance_offline.csv");
+    const QString path = bs::test::tftOfflineSweepPath(shared);
     auto dataset = io::readDataset(path.toStdString());
     QVERIFY2(dataset, dataset ? "" : dataset.error().toString().c_str());
     const auto sweep = dataset->sweep();

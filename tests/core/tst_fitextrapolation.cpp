@@ -4,6 +4,7 @@
 // interval widens outside the fitted range and the prediction says it extrapolates.
 #include "accel/calibration.h"
 #include "accel/presetlibrary.h"
+#include "accelfittesthelpers.h"
 #include "io/readdataset.h"
 #include "testsupport.h"
 
@@ -43,10 +44,7 @@ private Q_SLOTS:
     void tftQuarterRangePredictsTheRest()
     {
         BS_REQUIRE_SHARED_DATA(shared);
-        const QString path =
-            shared + QStringLiteral("/triton/perf_analyzer/Mutinifni_DeepLearningExamples/"
-                                    "PyTorch/Forecasting/TFT/runner_workspace/executor/shared/"
-                                    "triton_performance_offline.csv");
+        const QString path = bs::test::tftOfflineSweepPath(shared);
         auto dataset = io::readDataset(path.toStdString());
         QVERIFY2(dataset, dataset ? "" : dataset.error().toString().c_str());
         const auto sweep = dataset->sweep();
@@ -114,10 +112,7 @@ private Q_SLOTS:
         // converted correctly leaves behind in rounding, exaggerated): the fit scales with it
         // and the crossover does not move.
         BS_REQUIRE_SHARED_DATA(shared);
-        const QString path =
-            shared + QStringLiteral("/triton/perf_analyzer/Mutinifni_DeepLearningExamples/"
-                                    "PyTorch/Forecasting/TFT/runner_workspace/executor/shared/"
-                                    "triton_performance_offline.csv");
+        const QString path = bs::test::tftOfflineSweepPath(shared);
         auto dataset = io::readDataset(path.toStdString());
         QVERIFY(dataset && dataset->sweep());
         const data::SweepTable run1 = runRows(*dataset->sweep(), "run 1", 0);

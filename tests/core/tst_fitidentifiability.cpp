@@ -9,6 +9,7 @@
 #include "accel/model.h"
 #include "accel/presetlibrary.h"
 #include "accelfittesthelpers.h"
+#include "io/readdataset.h"
 #include "testsupport.h"
 
 #include <QtTest>
@@ -16,11 +17,6 @@
 #include <cmath>
 #include <map>
 #include <random>
-
-#if __has_include("io/readdataset.h")
-#include "io/readdataset.h"
-#define BS_HAVE_IMPORTER 1
-#endif
 
 using namespace bs;
 using namespace bs::accel;
@@ -454,16 +450,10 @@ void TestFitIdentifiability::jsonHasAnIdentifiabilitySection()
 
 void TestFitIdentifiability::realSweepsReport()
 {
-#ifndef BS_HAVE_IMPORTER
-    QSKIP("io/readdataset.h is not in this tree yet: the real sweeps were NOT checked");
-#else
     BS_REQUIRE_SHARED_DATA(shared);
     // TFT on an A100 (TensorRT fp16, perf_analyzer offline, batch 1…1024): each of the five
     // runs, time terms fitted (the workload is no preset).
-    const QString path =
-        shared + QStringLiteral("/triton/perf_analyzer/Mutinifni_DeepLearningExamples/"
-                                "PyTorch/Forecasting/TFT/runner_workspace/executor/shared/"
-                                "triton_performance_offline.csv");
+    const QString path = bs::test::tftOfflineSweepPath(shared);
     auto dataset = io::readDataset(path.toStdString());
     QVERIFY2(dataset, dataset ? "" : dataset.error().toString().c_str());
     const auto sweep = dataset->sweep();
@@ -508,7 +498,6 @@ void TestFitIdentifiability::realSweepsReport()
     }
     qInfo("%d fits of the real sweep, %d parameters held at their prior", fits, heldAtPrior);
     QCOMPARE(fits, 16);
-#endif
 }
 
 QTEST_APPLESS_MAIN(TestFitIdentifiability)
