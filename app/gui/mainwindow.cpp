@@ -419,8 +419,18 @@ void MainWindow::fitDocksToWidth()
     if (!datasets || !model)
         return;
     const int width = this->width();
-    const int datasetsWidth = std::clamp(width * 18 / 100, 230, 340);
     const int modelWidth = std::clamp(width * 25 / 100, 300, 400);
+    // A laptop screen cannot hold two side panels and a readable chart grid: the datasets join
+    // the model and playbook tabs on the right (as IDEs fold their side bars on small screens),
+    // so the views keep some 950 px at 1366 and no chart or table has to cut its text. The user
+    // can drag the dock back out; the layout is then remembered.
+    if (width < kTwoSidePanelsMinWidthPx) {
+        tabifyDockWidget(model, datasets);
+        model->raise();
+        resizeDocks({model}, {modelWidth}, Qt::Horizontal);
+        return;
+    }
+    const int datasetsWidth = std::clamp(width * 18 / 100, 230, 340);
     resizeDocks({datasets, model}, {datasetsWidth, modelWidth}, Qt::Horizontal);
 }
 

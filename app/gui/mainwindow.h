@@ -91,6 +91,8 @@ private:
     void restoreLayout();
     /// Side docks sized to the window (first show without a saved layout): on a 1366 px laptop
     /// the charts keep more than half the width instead of eliding their labels.
+    /// Narrower windows put all docks on the right, as tabs.
+    static constexpr int kTwoSidePanelsMinWidthPx = 1500;
     void fitDocksToWidth();
     void saveLayout();
     QDockWidget* addDock(const QString& title, const QString& objectName, QWidget* content,

@@ -94,17 +94,30 @@ QFont ChartLegend::legendFont() const
 QList<QRect> ChartLegend::layoutFor(int width) const
 {
     const QFontMetrics metrics(legendFont());
-    const int rowHeight = metrics.height() + 2;
+    const int lineHeight = metrics.height() + 2;
     const int spacing = metrics.horizontalAdvance(QLatin1Char('M'));
+    const int swatch = swatchWidth(metrics) + kGapPx;
+    const int room = std::max(1, width - 2 * kMarginPx);
     QList<QRect> boxes;
-    int x = kMarginPx, y = kMarginPx;
+    int x = kMarginPx, y = kMarginPx, rowHeight = 0;
     for (const Entry& entry : m_entries) {
-        const int w = swatchWidth(metrics) + kGapPx + metrics.horizontalAdvance(entry.name);
+        int w = swatch + metrics.horizontalAdvance(entry.name);
         if (x > kMarginPx && x + w > width - kMarginPx) {
             x = kMarginPx;
             y += rowHeight;
+            rowHeight = 0;
         }
-        boxes.append(QRect(x, y, std::min(w, width - 2 * kMarginPx), rowHeight));
+        // A name longer than the panel is wide wraps onto more lines: cut, it would lose
+        // exactly the figures (an interval, a unit) at its end.
+        int h = lineHeight;
+        if (w > room) {
+            const QRect wrapped = metrics.boundingRect(
+                QRect(0, 0, std::max(1, room - swatch), 100000), Qt::TextWordWrap, entry.name);
+            w = room;
+            h = std::max(lineHeight, wrapped.height() + 2);
+        }
+        boxes.append(QRect(x, y, w, h));
+        rowHeight = std::max(rowHeight, h);
         x += w + spacing;
     }
     // Centre each row, as chart legends usually are.
@@ -118,6 +131,27 @@ QList<QRect> ChartLegend::layoutFor(int width) const
         first = last + 1;
     }
     return boxes;
+}
+
+QRect ChartLegend::nameRect(const QRect& box, const QFontMetrics& metrics)
+{
+    const int swatch = swatchWidth(metrics);
+    return {box.left() + swatch + kGapPx, box.top(), box.width() - swatch, box.height()};
+}
+
+QStringList ChartLegend::namesCut() const
+{
+    const QFontMetrics metrics(legendFont());
+    const QList<QRect> boxes = layoutFor(width());
+    QStringList cut;
+    for (qsizetype i = 0; i < boxes.size() && i < m_entries.size(); ++i) {
+        const QRect room = nameRect(boxes[i], metrics);
+        const QRect needed = metrics.boundingRect(QRect(0, 0, room.width(), 100000),
+                                                  Qt::TextWordWrap, m_entries[i].name);
+        if (needed.width() > room.width() || needed.height() > room.height())
+            cut << m_entries[i].name;
+    }
+    return cut;
 }
 
 int ChartLegend::heightForWidth(int width) const
@@ -159,7 +193,7 @@ void ChartLegend::paintEntries(QPainter& painter, const QList<QRect>& boxes) con
         const bool visible = !entry.series || entry.series->isVisible();
         painter.setOpacity(visible ? 1.0 : 0.35);
         const int swatch = swatchWidth(metrics);
-        const int midY = box.center().y();
+        const int midY = box.top() + (metrics.height() + 2) / 2;
         if (look.style != Qt::NoPen) {
             QPen pen(look.colour, ChartView::largeFontMode() ? 3.5 : 2.0, look.style);
             painter.setPen(pen);
@@ -173,12 +207,11 @@ void ChartLegend::paintEntries(QPainter& painter, const QList<QRect>& boxes) con
             painter.setBrush(Qt::NoBrush);
         }
         painter.setPen(text);
-        // The box was sized from this name's advance; kGapPx of slack keeps rounding in the
-        // paint device from eliding a name that fits.
-        const QRect label(box.left() + swatch + kGapPx, box.top(), box.width() - swatch,
-                          box.height());
-        painter.drawText(label, Qt::AlignLeft | Qt::AlignVCenter | Qt::TextDontClip,
-                         metrics.elidedText(entry.name, Qt::ElideRight, label.width()));
+        // The box was sized from this name's advance (kGapPx of slack keeps rounding in the
+        // paint device from breaking a name that fits); a longer name wraps.
+        painter.drawText(nameRect(box, metrics),
+                         Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap | Qt::TextDontClip,
+                         entry.name);
     }
     painter.setOpacity(1.0);
 }

@@ -22,6 +22,9 @@ public:
     /// One entry per series of `chart` except those in `left out` (positions in chart->series()).
     void setFromChart(QChart* chart, const QList<int>& leftOut = {});
     QStringList names() const;
+    /// Names that do not fit their place whole (a single word wider than the panel); empty when
+    /// every entry reads in full.
+    QStringList namesCut() const;
     /// Toggles the series of entry `index` (what a click does).
     void toggle(int index);
     /// Paints the legend laid out for `width` at `origin` (exports).
@@ -47,6 +50,8 @@ private:
     /// Each entry's rectangle when laid out in `width`.
     QList<QRect> layoutFor(int width) const;
     QFont legendFont() const;
+    /// Where an entry's name is written inside its box.
+    static QRect nameRect(const QRect& box, const QFontMetrics& metrics);
     void paintEntries(QPainter& painter, const QList<QRect>& boxes) const;
 
     QList<Entry> m_entries;

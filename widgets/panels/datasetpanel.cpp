@@ -2,6 +2,7 @@
 
 #include "document/projectdocument.h"
 #include "models/datasetlistmodel.h"
+#include "panels/columnfitter.h"
 
 #include <QComboBox>
 #include <QDesktopServices>
@@ -11,11 +12,12 @@
 #include <QHeaderView>
 #include <QLineEdit>
 #include <QLocale>
+#include <QMenu>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
-#include <QTreeView>
+#include <QTableView>
 #include <QUrl>
 #include <QVBoxLayout>
 
@@ -57,12 +59,41 @@ std::map<std::string, std::string> extraFromText(const QString& text)
 
 } // namespace
 
+void DatasetPanel::showColumnsThatFitTheDock()
+{
+    // The dock is a side panel (300-400 px): names wrap rather than being cut (ColumnFitter);
+    // reader and warnings are in the provenance pane below, so their columns start hidden and
+    // the header's context menu shows them.
+    m_view->setColumnHidden(DatasetListModel::ReaderColumn, true);
+    m_view->setColumnHidden(DatasetListModel::WarningsColumn, true);
+    ColumnFitter* fitter = ColumnFitter::attach(m_view);
+    QHeaderView* header = m_view->horizontalHeader();
+    header->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(header, &QHeaderView::customContextMenuRequested, this,
+            [this, fitter](const QPoint& at) {
+                QMenu menu(this);
+                for (int column = 0; column < DatasetListModel::ColumnCount; ++column) {
+                    if (column == DatasetListModel::NameColumn)
+                        continue;
+                    QAction* action = menu.addAction(
+                        m_model->headerData(column, Qt::Horizontal, Qt::DisplayRole).toString());
+                    action->setCheckable(true);
+                    action->setChecked(!m_view->isColumnHidden(column));
+                    connect(action, &QAction::toggled, this, [this, fitter, column](bool shown) {
+                        m_view->setColumnHidden(column, !shown);
+                        fitter->refit();
+                    });
+                }
+                menu.exec(m_view->horizontalHeader()->mapToGlobal(at));
+            });
+}
+
 DatasetPanel::DatasetPanel(ProjectDocument* document, QWidget* parent)
     : QWidget(parent)
     , m_document(document)
     , m_model(new DatasetListModel(document, this))
     , m_proxy(new QSortFilterProxyModel(this))
-    , m_view(new QTreeView(this))
+    , m_view(new QTableView(this))
     , m_role(new QComboBox(this))
     , m_remove(new QPushButton(tr("Remove"), this))
     , m_reveal(new QPushButton(tr("Reveal file"), this))
@@ -72,12 +103,14 @@ DatasetPanel::DatasetPanel(ProjectDocument* document, QWidget* parent)
     m_proxy->setSourceModel(m_model);
     m_proxy->setSortRole(DatasetListModel::SortRole);
     m_view->setModel(m_proxy);
-    m_view->setRootIsDecorated(false);
+    m_view->verticalHeader()->hide();
+    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_view->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_view->setShowGrid(false);
     m_view->setSortingEnabled(true);
     m_view->sortByColumn(-1, Qt::AscendingOrder);
-    m_view->setUniformRowHeights(true);
     m_view->setAlternatingRowColors(true);
-    m_view->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    showColumnsThatFitTheDock();
     m_view->setEditTriggers(QAbstractItemView::EditKeyPressed | QAbstractItemView::DoubleClicked);
 
     auto* importButton = new QPushButton(tr("Import…"), this);

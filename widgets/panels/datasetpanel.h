@@ -7,7 +7,7 @@ class QLineEdit;
 class QPlainTextEdit;
 class QPushButton;
 class QSortFilterProxyModel;
-class QTreeView;
+class QTableView;
 
 namespace bs::widgets {
 
@@ -26,13 +26,14 @@ public:
     QString currentDatasetId() const;
     void selectDataset(const QString& id);
     DatasetListModel* model() const { return m_model; }
-    QTreeView* view() const { return m_view; }
+    QTableView* view() const { return m_view; }
 
 Q_SIGNALS:
     void currentDatasetChanged(const QString& id);
     void importRequested();
 
 private:
+    void showColumnsThatFitTheDock();
     void showDetails();
     void applyTags();
     void applyRole(int comboIndex);
@@ -42,7 +43,7 @@ private:
     ProjectDocument* m_document;
     DatasetListModel* m_model;
     QSortFilterProxyModel* m_proxy;
-    QTreeView* m_view;
+    QTableView* m_view;
     QComboBox* m_role;
     QPushButton* m_remove;
     QPushButton* m_reveal;

@@ -126,7 +126,12 @@ PlaybookWizard::PlaybookWizard(ProjectDocument* document, JobRunner* jobs, QWidg
     m_status->setWordWrap(true);
     for (const char* title : kStepTitles)
         m_steps->addItem(tr(title));
-    m_steps->setMaximumHeight(m_steps->sizeHintForRow(0) * 5 + 8);
+    // Step titles wrap in a narrow dock instead of hiding their ends behind a scroll bar;
+    // the list has room for two of them to take a second line.
+    m_steps->setWordWrap(true);
+    m_steps->setResizeMode(QListView::Adjust);
+    m_steps->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_steps->setMaximumHeight(m_steps->sizeHintForRow(0) * 7 + 8);
     auto* buttons = new QHBoxLayout;
     buttons->addWidget(m_run);
     buttons->addStretch(1);

@@ -1,6 +1,7 @@
 #include "views/simulationview.h"
 
 #include "charts/chartpanel.h"
+#include "panels/columnfitter.h"
 #include "workbench/answertext.h"
 #include "workbench/workbenchoverlays.h"
 
@@ -33,10 +34,8 @@ SimulationView::SimulationView(QWidget* parent)
 {
     m_summary->setHorizontalHeaderLabels({tr("Metric"), tr("Value"), tr("95% CI")});
     m_summary->verticalHeader()->hide();
-    m_summary->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_summary->horizontalHeader()->setStretchLastSection(true);
     m_summary->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_summary->setWordWrap(true);
+    ColumnFitter::attach(m_summary);
     auto* grid = new QGridLayout(this);
     grid->addWidget(m_summary, 0, 0);
     for (int i = 0; i < 5; ++i) {
@@ -152,7 +151,6 @@ void SimulationView::draw(const WorkbenchOutputs& outputs, std::optional<double>
     }
     if (outputs.modelError)
         addRow(tr("Model"), QString::fromStdString(outputs.modelError->toString()));
-    m_summary->resizeRowsToContents();
 
     const sim::Result empty;
     const sim::Result& r = outputs.current ? *outputs.current : empty;

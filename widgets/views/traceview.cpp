@@ -7,6 +7,7 @@
 #include "jobs/joboutcome.h"
 #include "jobs/jobrunner.h"
 #include "models/displaytext.h"
+#include "panels/columnfitter.h"
 #include "panels/viewscrollarea.h"
 
 #include <QComboBox>
@@ -32,18 +33,10 @@ QTableWidget* makeTable(const QStringList& headers, QWidget* parent)
     auto* table = new QTableWidget(0, int(headers.size()), parent);
     table->setHorizontalHeaderLabels(headers);
     table->verticalHeader()->hide();
-    table->horizontalHeader()->setStretchLastSection(true);
     table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     table->setSortingEnabled(false);
+    ColumnFitter::attach(table);
     return table;
-}
-
-/// Columns as wide as their contents but at most 260 px; the full text is in the tooltip.
-void fitColumns(QTableWidget* table)
-{
-    table->resizeColumnsToContents();
-    for (int column = 0; column + 1 < table->columnCount(); ++column)
-        table->setColumnWidth(column, std::min(table->columnWidth(column), 260));
 }
 
 void appendRow(QTableWidget* table, const QStringList& cells)
@@ -193,7 +186,6 @@ QWidget* TraceView::buildKernelsPage()
     m_kernels = makeTable(
         {tr("Kernel"), tr("Class"), tr("Count"), tr("Total"), tr("Mean"), tr("Share")}, page);
     m_kernels->setSortingEnabled(true);
-    fitColumns(m_kernels);
     auto* layout = new QGridLayout(page);
     layout->addWidget(m_kernelNote, 0, 0, 1, 2);
     layout->addWidget(m_kernelChart, 1, 0);
@@ -417,8 +409,6 @@ void TraceView::drawRequests()
                    QLocale().toString(qulonglong(stream.requests)), number(stream.throughputPerS),
                    ms(stream.p50.value), ms(stream.p99.value), interval(stream.p99)});
     m_streams->setSortingEnabled(true);
-    for (auto* table : {m_requestSummary, m_tail, m_streams})
-        fitColumns(table);
 }
 
 void TraceView::showKernels(JobOutcome<analysis::KernelAnalysis> result)
@@ -450,7 +440,6 @@ void TraceView::showKernels(JobOutcome<analysis::KernelAnalysis> result)
                    QLocale().toString(qulonglong(kernel.count)), ms(kernel.totalS),
                    ms(kernel.meanS), number(kernel.share * 100.0, 3) + QStringLiteral(" %")});
     m_kernels->setSortingEnabled(true);
-    fitColumns(m_kernels);
     Q_EMIT analysed();
 }
 
