@@ -261,7 +261,14 @@ bool ChartPanel::canUpdateInPlace(const ChartContent& content) const
     for (qsizetype i = 0; i < content.series.size(); ++i) {
         if (content.series[i].data.name != m_content.series[i].data.name ||
             content.series[i].style != m_content.series[i].style ||
-            content.series[i].inLegend != m_content.series[i].inLegend)
+            content.series[i].inLegend != m_content.series[i].inLegend ||
+            content.series[i].toolTip != m_content.series[i].toolTip)
+            return false;
+    }
+    // The legend shows reference labels ("idle 24.4 W") and tooltips: new ones need a rebuild.
+    for (qsizetype i = 0; i < content.references.size(); ++i) {
+        if (content.references[i].label != m_content.references[i].label ||
+            content.references[i].toolTip != m_content.references[i].toolTip)
             return false;
     }
     return !m_view->chart()->series().isEmpty() || content.series.isEmpty();
@@ -320,11 +327,15 @@ void ChartPanel::rebuild(const ChartContent& content)
     m_view->setUnits(content.xUnit, content.yUnit);
     m_view->seriesChanged();
     QList<int> leftOut;
+    QStringList toolTips;
     for (qsizetype i = 0; i < content.series.size(); ++i) {
         if (!content.series[i].inLegend)
             leftOut.append(int(i));
+        toolTips.append(content.series[i].toolTip);
     }
-    m_legend->setFromChart(chart, leftOut);
+    for (const ReferenceLine& line : content.references)
+        toolTips.append(line.toolTip);
+    m_legend->setFromChart(chart, leftOut, toolTips);
 }
 
 void ChartPanel::updateInPlace(const ChartContent& content)

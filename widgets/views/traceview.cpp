@@ -479,8 +479,8 @@ void TraceView::drawPower()
     const auto* model =
         m_powerAnalysis && m_powerAnalysis->model ? &*m_powerAnalysis->model : nullptr;
     m_power->setContent(powerTimelineChart(evidence, m_powerCapW));
-    m_clock->setContent(clockTemperatureChart(evidence));
-    m_temperature->setContent(temperatureModelChart(evidence, model));
+    m_clock->setContent(smClockChart(evidence));
+    m_temperature->setContent(temperatureChart(evidence, model));
     m_alignedThroughput->setContent(alignedThroughputChart(evidence));
 }
 
