@@ -212,6 +212,11 @@ QWidget* TraceView::buildPowerPage()
     m_alignedThroughput = addPanel(page);
     m_powerNote = new QLabel(page);
     m_powerNote->setWordWrap(true);
+    // Four time charts stacked: squeezed into a 768 px window each would keep ~60 px of plot
+    // and its tick labels would be cut, so each keeps a readable height and the page scrolls.
+    constexpr int kTimeChartMinHeightPx = 250;
+    for (ChartPanel* panel : {m_power, m_clock, m_temperature, m_alignedThroughput})
+        panel->setMinimumHeight(kTimeChartMinHeightPx);
     auto* layout = new QVBoxLayout(page);
     layout->addWidget(m_powerNote);
     layout->addWidget(m_power, 1);
