@@ -175,6 +175,7 @@ void TestChartPanel::emptyStateTextOverlapsNothing()
         QVERIFY2(!axis->isVisible(), qPrintable(axis->titleText()));
     const auto series = chart->series();
     QVERIFY(!series.back()->isVisible()); // the reference line
+    QVERIFY(!panel->legend()->isVisible());
     // Under the title, inside the view, and tall enough for the wrapped text.
     const QRect text = panel->emptyStateRect();
     QVERIFY(text.top() >= 2 * QFontMetrics(chart->titleFont()).height());
@@ -191,6 +192,7 @@ void TestChartPanel::emptyStateTextOverlapsNothing()
     for (QAbstractAxis* axis : chart->axes())
         QVERIFY(axis->isVisible());
     QVERIFY(chart->series().back()->isVisible());
+    QVERIFY(panel->legend()->isVisible());
 }
 
 QTEST_MAIN(TestChartPanel)

@@ -313,6 +313,8 @@ void ChartPanel::showEmptyState(bool show)
             series[i]->setVisible(!show);
     }
     m_emptyShown = show;
+    // Entries of series that draw nothing would only be noise under the explanation.
+    m_legend->setVisible(!show);
     m_emptyLabel->setText(m_content.emptyText);
     m_emptyLabel->setVisible(show);
     placeEmptyLabel();
