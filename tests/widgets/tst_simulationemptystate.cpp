@@ -41,6 +41,7 @@ class TestSimulationEmptyState : public QObject
 private Q_SLOTS:
     void unstableScenarioSaysWhyInEveryChart();
     void notSimulatedSaysSo();
+    void unstablePolicyCurveSaysWhy();
 };
 
 void TestSimulationEmptyState::unstableScenarioSaysWhyInEveryChart()
@@ -78,6 +79,21 @@ void TestSimulationEmptyState::notSimulatedSaysSo()
         QCOMPARE(
             panel->emptyStateText(),
             QStringLiteral("No simulation yet: set the traffic and policy in the Model dock."));
+}
+
+void TestSimulationEmptyState::unstablePolicyCurveSaysWhy()
+{
+    // The scenario itself is stable, but every max batch of its policy curve is not.
+    WorkbenchOutputs outputs = unstableOutputs();
+    outputs.current->stability.stable = true;
+    SimulationView view;
+    view.resize(1366, 768);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    view.setOutputs(outputs, std::nullopt);
+    QCOMPARE(view.panels().front()->emptyStateText(),
+             QStringLiteral("No max batch of the policy curve is stable: ") +
+                 QString::fromStdString(outputs.curve.front().reason));
 }
 
 QTEST_MAIN(TestSimulationEmptyState)
