@@ -304,11 +304,8 @@ void TestAnalysisPower::idlePowerComesFromTheIdleReadings()
 // at 1245 MHz and 35-49 W for the other 1,325: its 5th percentile (43.8 W) is not idle power.
 void TestAnalysisPower::realNvidiaSmiLogIdlesAt24W()
 {
-    BS_REQUIRE_SHARED_DATA(shared);
-    const QString path = shared + QStringLiteral("/power_logs/ob234_cpc_ob234/cpc-main/backup/"
-                                                 "nvidia_output_1700706197.log");
-    if (!QFile::exists(path))
-        QSKIP("The nvidia-smi log of ../shared/data/power_logs is not there");
+    BS_REQUIRE_SHARED_FILE(path, QStringLiteral("power_logs/ob234_cpc_ob234/cpc-main/backup/"
+                                                "nvidia_output_1700706197.log"));
     const auto dataset = io::readDataset(path.toStdString());
     QVERIFY2(dataset, dataset ? "" : dataset.error().toString().c_str());
     const auto evidence = thermalEvidence(*dataset->powerSeries(), {});

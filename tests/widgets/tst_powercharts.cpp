@@ -96,11 +96,8 @@ void TestPowerCharts::idleLineShowsTheIdleReadingsWithItsDefinition()
 
 void TestPowerCharts::realLogIdleLineSays24W()
 {
-    BS_REQUIRE_SHARED_DATA(shared);
-    const QString path = shared + QStringLiteral("/power_logs/ob234_cpc_ob234/cpc-main/backup/"
-                                                 "nvidia_output_1700706197.log");
-    if (!QFile::exists(path))
-        QSKIP("The nvidia-smi log of ../shared/data/power_logs is not there");
+    BS_REQUIRE_SHARED_FILE(path, QStringLiteral("power_logs/ob234_cpc_ob234/cpc-main/backup/"
+                                                "nvidia_output_1700706197.log"));
     const auto evidence = evidenceOf(path);
     QVERIFY(evidence && evidence->available);
     const auto panel = shownPanel(powerTimelineChart(*evidence, std::nullopt));
