@@ -186,6 +186,7 @@ json toJson(const ThermalEvidence& t)
             {"temperature_c", numbers(t.temperatureC)},
             {"throughput_per_s", numbers(t.throughputPerS)},
             {"idle_power_w", number(t.idlePowerW)},
+            {"idle_power_rule", t.idlePowerRule},
             {"sustained_clock_mhz", number(t.sustainedClockMHz)},
             {"clock_drops", drops},
             {"temperature_rise_c", number(t.temperatureRiseC)},

@@ -22,6 +22,8 @@ PowerChannelSamples powerChannelSamples(const data::PowerSeries& s, int channel)
             out.clock.push_back(s.smClockMHz[i]);
         if (!s.temperatureC.empty())
             out.temperature.push_back(s.temperatureC[i]);
+        if (!s.utilizationPct.empty())
+            out.utilizationPct.push_back(s.utilizationPct[i]);
     }
     return out;
 }

@@ -10,7 +10,7 @@ namespace bs::analysis {
 /// log has none.
 struct PowerChannelSamples
 {
-    std::vector<double> t, power, clock, temperature;
+    std::vector<double> t, power, clock, temperature, utilizationPct;
 };
 
 /// The readings of `channel`, or of the first channel in the log when `channel` < 0.

@@ -22,6 +22,7 @@ target_sources(batchscope_core PRIVATE
     analysis/orderstatistics.cpp
     analysis/packtext.cpp
     analysis/pareto.cpp
+    analysis/idlepower.cpp
     analysis/powerchannel.cpp
     analysis/projectregion.cpp
     analysis/powerjoin.cpp

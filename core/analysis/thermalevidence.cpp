@@ -1,5 +1,6 @@
 #include "analysis/thermalevidence.h"
 
+#include "analysis/idlepower.h"
 #include "analysis/powerchannel.h"
 
 #include <algorithm>
@@ -150,7 +151,9 @@ Expected<ThermalEvidence> thermalEvidence(const data::PowerSeries& series,
                 e.throughputPerS[std::size_t(k)] += 1.0 / e.windowS;
         }
     }
-    e.idlePowerW = percentileOf(s.power, 0.05);
+    const IdlePower idle = idlePower(s);
+    e.idlePowerW = idle.powerW;
+    e.idlePowerRule = idle.description;
     const double peak = *std::max_element(s.power.begin(), s.power.end());
     const double loadedFrom = e.idlePowerW + 0.5 * (peak - e.idlePowerW);
     if (!s.clock.empty()) {
@@ -175,7 +178,8 @@ Expected<ThermalEvidence> thermalEvidence(const data::PowerSeries& series,
     if (!e.throughputPerS.empty() && !e.smClockMHz.empty())
         e.clockThroughputCorrelation = pearson(e.smClockMHz, e.throughputPerS);
     e.verdict = verdictOf(e);
-    e.method = "loaded = power at least halfway from idle (p5) to peak; sustained clock = p95 of "
+    e.method = "idle power = " + idle.description +
+               "; loaded = power at least halfway from idle to peak; sustained clock = p95 of "
                "the SM clock while loaded; a drop = consecutive loaded readings below 90% of it; "
                "window means aligned on the power log's clock (Unix seconds)";
     e.available = true;

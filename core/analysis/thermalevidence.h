@@ -33,8 +33,9 @@ struct ThermalEvidence
     std::vector<double> smClockMHz;
     std::vector<double> temperatureC;
     std::vector<double> throughputPerS; ///< Completions per second; empty without events.
-    double idlePowerW = kNaN;           ///< 5th percentile of power.
-    double sustainedClockMHz = kNaN;    ///< 95th percentile of the SM clock under load.
+    double idlePowerW = kNaN;  ///< From the log's idle readings: see analysis::idlePower().
+    std::string idlePowerRule; ///< How idlePowerW was found ("median of the 22 readings ...").
+    double sustainedClockMHz = kNaN; ///< 95th percentile of the SM clock under load.
     std::vector<ClockDrop> drops;
     double temperatureRiseC = kNaN; ///< Last minus first loaded window's mean temperature.
     double clockThroughputCorrelation = kNaN; ///< Pearson r over windows with both.
@@ -44,8 +45,8 @@ struct ThermalEvidence
 
 /// Aligns a power log (one channel: the first, or `channel`) with completion times (Unix
 /// seconds; may be empty) in windows of windowS (0: about 100 windows). "Under load" means a
-/// power reading at least halfway from idle (p5) to peak; a clock drop is a run of loaded
-/// readings with the SM clock below 90% of the sustained (p95 loaded) clock.
+/// power reading at least halfway from idle (analysis::idlePower()) to peak; a clock drop is a run
+/// of loaded readings with the SM clock below 90% of the sustained (p95 loaded) clock.
 Expected<ThermalEvidence> thermalEvidence(const data::PowerSeries& series,
                                           std::span<const double> completionS, double windowS = 0.0,
                                           int channel = -1);

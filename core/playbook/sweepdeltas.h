@@ -18,7 +18,14 @@ struct SweepPointDelta
 {
     int batch = 1;
     std::optional<double> concurrency; ///< Set when the points were matched on it.
-    Delta throughputPerS;              ///< Inferences/s.
+    /// Each side's offered request rate (requests/s), when its sweep reports one.
+    std::optional<double> baselineLoadPerS;
+    std::optional<double> candidateLoadPerS;
+    /// Both sides report an offered rate and they differ by more than kSameLoadRelative: the
+    /// deltas mix the change of load with the change of system, so they must not be shown as
+    /// the candidate's effect (the Δ view leaves them out and names them).
+    bool loadsDiffer = false;
+    Delta throughputPerS; ///< Inferences/s.
     Delta latencyP50S;
     Delta latencyP99S;
     Delta energyPerInferenceJ; ///< Measured, or power ÷ throughput.
@@ -35,7 +42,7 @@ struct UnmatchedSweepPoint
     enum class Reason
     {
         NoPartner, ///< The other sweep has no row at this batch size (and concurrency).
-        Repeated,  ///< An earlier row of the same sweep has the same batch (and concurrency).
+        Repeated,  ///< An earlier row of the same sweep has the same batch, concurrency and load.
     };
     Side side = Side::Baseline;
     Reason reason = Reason::NoPartner;
@@ -52,16 +59,24 @@ struct SweepDeltas
     /// True when both sweeps report a concurrency, so points match on batch size and
     /// concurrency; false: on batch size alone.
     bool matchedOnConcurrency = false;
-    std::vector<SweepPointDelta> points; ///< Increasing batch, then concurrency.
+    std::vector<SweepPointDelta> points; ///< Increasing batch, then concurrency, then load.
+    /// True when both sweeps report offered request rates, so loads were compared.
+    bool loadsCompared = false;
     /// Baseline side, then candidate side; on each side the rows without a partner (in key
     /// order), then the repeated rows (in file order).
     std::vector<UnmatchedSweepPoint> unmatched;
 };
 
+/// Offered rates within this fraction of each other count as the same load.
+inline constexpr double kSameLoadRelative = 0.01;
+
 /// Matches the rows of two sweeps that share a batch size and, when both sweeps report one, a
-/// concurrency (offered load is not a key: it is usually set relative to each side's capacity,
-/// so it differs by design). The first row of a key in each sweep is compared; later rows with
-/// the same key and rows without a partner are listed as unmatched. Unlike pairByBatch(), which
+/// concurrency; among the rows of such a key, a baseline row is paired with the candidate row at
+/// the same offered request rate (within kSameLoadRelative). Rows of a key left over on both
+/// sides are paired in order of load and marked loadsDiffer, so a Δ across different offered
+/// loads is never taken for the candidate's effect. A later row with the same key and load as
+/// an earlier one of its sweep, and rows without a partner, are listed as unmatched. Unlike
+/// pairByBatch(), which
 /// keeps one row per batch size for the playbook's per-batch slices, every row is accounted
 /// for. `practicalDelta` is compare()'s threshold for calling a change significant.
 SweepDeltas sweepDeltas(const data::SweepTable& baseline, const data::SweepTable& candidate,

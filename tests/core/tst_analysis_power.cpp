@@ -3,6 +3,7 @@
 // pyJoules energy records written by the same machine (an independent measurement: NVML's
 // energy counter, read per query).
 
+#include "analysis/idlepower.h"
 #include "analysis/powerjoin.h"
 #include "analysis/thermalevidence.h"
 #include "io/readdataset.h"
@@ -77,6 +78,9 @@ private Q_SLOTS:
     void badInputsAreErrors();
     void thermalEvidenceFindsTheClockDrop();
     void thermalEvidenceWithoutClockSaysSo();
+    void idlePowerComesFromTheIdleReadings_data();
+    void idlePowerComesFromTheIdleReadings();
+    void realNvidiaSmiLogIdlesAt24W();
     void realNvidiaSmiLogMatchesPyJoules();
 };
 
@@ -188,8 +192,9 @@ void TestAnalysisPower::thermalEvidenceFindsTheClockDrop()
 {
     // Ten 1 s readings: idle at 50 W for two, then loaded at 250 W. The SM clock holds 1500 MHz
     // under load except readings 6 and 7 (1200 MHz) while the temperature climbs 40 -> 80 C.
-    // Idle = p5 = 50 W; loaded from 150 W; sustained = p95 of the loaded clocks = 1500 MHz; one
-    // drop over t = 6..7 of 1 - 1200/1500 = 20%. Completions follow the clock.
+    // Idle = the readings at the lowest clock state = 50 W; loaded from 150 W; sustained = p95 of
+    // the loaded clocks = 1500 MHz; one drop over t = 6..7 of 1 - 1200/1500 = 20%. Completions
+    // follow the clock.
     data::PowerSeries s;
     s.timeS = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9};
     s.powerW = {50, 50, 250, 250, 250, 250, 240, 260, 250, 250};
@@ -236,6 +241,78 @@ void TestAnalysisPower::thermalEvidenceWithoutClockSaysSo()
     one.timeS = {0.0};
     one.powerW = {10.0};
     QVERIFY(!thermalEvidence(one, {})->available);
+}
+
+// Regression (issue 21, Views): the Power & thermal tab said "idle 229 W" for a log idling at
+// 60.7 W because idle was the 5th percentile of all readings, which is a loaded reading when
+// the log is mostly under load. The fixture has 4 idle readings among 100: its 5th percentile
+// is a loaded one.
+void TestAnalysisPower::idlePowerComesFromTheIdleReadings_data()
+{
+    QTest::addColumn<bool>("keepUtilisation");
+    QTest::addColumn<bool>("keepClock");
+    QTest::addColumn<int>("rule");
+    QTest::addColumn<double>("idleW");
+    QTest::addColumn<int>("readings");
+    QTest::addColumn<QString>("described");
+    QTest::newRow("utilisation <= 5%") << true << true << int(IdleRule::LowUtilisation) << 60.7 << 4
+                                       << QStringLiteral("GPU utilisation <= 5%");
+    QTest::newRow("lowest clock state") << false << true << int(IdleRule::LowestClockState) << 60.7
+                                        << 4 << QStringLiteral("<= 231 MHz");
+    // No column marks a reading idle: the 1st percentile, between the two lowest readings.
+    QTest::newRow("1st percentile")
+        << false << false << int(IdleRule::LowPercentile) << 60.6 + 0.99 * 0.1 << 100
+        << QStringLiteral("1st percentile of all readings");
+}
+
+void TestAnalysisPower::idlePowerComesFromTheIdleReadings()
+{
+    QFETCH(bool, keepUtilisation);
+    QFETCH(bool, keepClock);
+    QFETCH(int, rule);
+    QFETCH(double, idleW);
+    QFETCH(int, readings);
+    QFETCH(QString, described);
+    const QString path = test::testDataPath(QStringLiteral("power/nvidia_smi_mostly_loaded.csv"));
+    const auto dataset = io::readDataset(path.toStdString());
+    QVERIFY2(dataset, dataset ? "" : dataset.error().toString().c_str());
+    data::PowerSeries series = *dataset->powerSeries();
+    QCOMPARE(series.size(), std::size_t(100));
+    std::vector<double> sortedW = series.powerW;
+    std::ranges::sort(sortedW);
+    QVERIFY(quantileOfSorted(sortedW, 0.05) > 200.0); // what "idle" used to say
+    if (!keepUtilisation)
+        series.utilizationPct.clear();
+    if (!keepClock)
+        series.smClockMHz.clear();
+    const IdlePower idle = idlePower(powerChannelSamples(series, -1));
+    QCOMPARE(int(idle.rule), rule);
+    BS_NEAR_WITHIN(idle.powerW, idleW, 1e-6);
+    QCOMPARE(idle.readings, std::size_t(readings));
+    QVERIFY2(QString::fromStdString(idle.description).contains(described),
+             idle.description.c_str());
+
+    // The evidence carries the same value and says how it was found.
+    const auto evidence = thermalEvidence(series, {});
+    QVERIFY(evidence && evidence->available);
+    BS_NEAR_WITHIN(evidence->idlePowerW, idleW, 1e-6);
+    QCOMPARE(evidence->idlePowerRule, idle.description);
+    QVERIFY(evidence->method.find("idle power = " + idle.description) == 0);
+}
+
+// The real V100S log idles at 24.38 W for its first 22 readings (SM clock 135 MHz) and runs
+// at 1245 MHz and 35-49 W for the other 1,325: its 5th percentile (43.8 W) is not idle power.
+void TestAnalysisPower::realNvidiaSmiLogIdlesAt24W()
+{
+    BS_REQUIRE_SHARED_FILE(path, QStringLiteral("power_logs/ob234_cpc_ob234/cpc-main/backup/"
+                                                "nvidia_output_1700706197.log"));
+    const auto dataset = io::readDataset(path.toStdString());
+    QVERIFY2(dataset, dataset ? "" : dataset.error().toString().c_str());
+    const auto evidence = thermalEvidence(*dataset->powerSeries(), {});
+    QVERIFY(evidence && evidence->available);
+    BS_NEAR_WITHIN(evidence->idlePowerW, 24.38, 0.005);
+    QCOMPARE(QString::fromStdString(evidence->idlePowerRule),
+             QStringLiteral("median of the 22 readings at the lowest SM clock state (<= 148 MHz)"));
 }
 
 void TestAnalysisPower::realNvidiaSmiLogMatchesPyJoules()

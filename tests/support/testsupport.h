@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QFile>
 #include <QString>
 
 namespace bs::test {
@@ -17,6 +18,14 @@ QString sharedDataDir();
     if (var.isEmpty())                                                                             \
         QSKIP("Shared data folder not found: set BATCHSCOPE_SHARED_DATA or place ../shared/data "  \
               "next to the source tree; conformance on real files was NOT checked");
+/// `var` = the file `relative` (a QString) of the shared folder; calls QSKIP with a plain
+/// message when the folder or the file is missing.
+#define BS_REQUIRE_SHARED_FILE(var, relative)                                                      \
+    BS_REQUIRE_SHARED_DATA(var##Folder);                                                           \
+    const QString var = var##Folder + QLatin1Char('/') + (relative);                               \
+    if (!QFile::exists(var))                                                                       \
+        QSKIP("A file of the shared data folder is missing: the shared copy is older than this "   \
+              "test; conformance on that real file was NOT checked");
 
 /// Compares `actual` with the golden file tests/data/<relative>. On mismatch writes
 /// "<golden>.actual", prints a unified diff and returns false.

@@ -5,8 +5,10 @@
 #include "charts/chartpanel.h"
 #include "charts/chartview.h"
 
+#include <QAbstractAxis>
 #include <QChart>
 #include <QImage>
+#include <QLabel>
 #include <QScopeGuard>
 #include <QTemporaryDir>
 #include <QXYSeries>
@@ -54,6 +56,7 @@ private Q_SLOTS:
     void legendClickTogglesTheSeries();
     void longTitlesGoOnTwoLinesInsteadOfBeingCut();
     void exportedImageCarriesTheLegend();
+    void emptyStateTextOverlapsNothing();
 };
 
 void TestChartPanel::legendKeepsWholeNamesAndWraps()
@@ -151,6 +154,45 @@ void TestChartPanel::exportedImageCarriesTheLegend()
         for (int x = 0; x < image.width(); ++x)
             drawn += image.pixelColor(x, y) != background;
     QVERIFY2(drawn > 200, qPrintable(QString::number(drawn)));
+}
+
+// Regression (issue 21, Views): the empty-state text of the MTIA trace's kernel chart was drawn
+// over the axes. Empty, a chart shows its title and the explanation under it, and nothing else.
+void TestChartPanel::emptyStateTextOverlapsNothing()
+{
+    ChartContent empty = content(QStringLiteral("Device time per step by kernel class"), 2);
+    for (SeriesSpec& spec : empty.series)
+        spec.data.points.clear();
+    empty.emptyText = QStringLiteral("No device activity: the trace has no kernel, memcpy or "
+                                     "accelerator runtime events on a device stream");
+    const auto panel = shownPanel(QSize(420, 300), empty);
+    QVERIFY(panel);
+    QVERIFY(panel->isShowingEmptyState());
+    QCOMPARE(panel->emptyStateText(), empty.emptyText);
+    QChart* chart = panel->chartView()->chart();
+    QVERIFY(!chart->axes().isEmpty());
+    for (QAbstractAxis* axis : chart->axes())
+        QVERIFY2(!axis->isVisible(), qPrintable(axis->titleText()));
+    const auto series = chart->series();
+    QVERIFY(!series.back()->isVisible()); // the reference line
+    QVERIFY(!panel->legend()->isVisible());
+    // Under the title, inside the view, and tall enough for the wrapped text.
+    const QRect text = panel->emptyStateRect();
+    QVERIFY(text.top() >= 2 * QFontMetrics(chart->titleFont()).height());
+    QVERIFY(panel->chartView()->rect().contains(text));
+    QLabel probe;
+    probe.setWordWrap(true);
+    probe.setText(empty.emptyText);
+    QVERIFY(probe.heightForWidth(text.width()) <= text.height());
+
+    // Data again: axes and the reference line come back, the text goes.
+    panel->setContent(content(QStringLiteral("Device time per step by kernel class"), 2));
+    QVERIFY(!panel->isShowingEmptyState());
+    QVERIFY(panel->emptyStateText().isEmpty());
+    for (QAbstractAxis* axis : chart->axes())
+        QVERIFY(axis->isVisible());
+    QVERIFY(chart->series().back()->isVisible());
+    QVERIFY(panel->legend()->isVisible());
 }
 
 QTEST_MAIN(TestChartPanel)

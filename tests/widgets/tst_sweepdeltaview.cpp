@@ -1,5 +1,6 @@
 // The Sweep view's Δ display (candidate − baseline), driven as a user does: pick "Δ Candidate −
 // baseline" in the Show box, read the plotted values and compare them with hand-computed ones.
+#include "charts/chartlegend.h"
 #include "charts/chartpanel.h"
 #include "charts/chartview.h"
 #include "charts/sweepdeltacharts.h"
@@ -104,6 +105,23 @@ void verifyAllFinite(const SweepView& view)
     QVERIFY(!view.caption()->text().contains(QLatin1String("nan"), Qt::CaseInsensitive));
 }
 
+/// The Δ input of two sweeps named "B" and "C", significance threshold 2%.
+SweepDeltaInput pairOf(const data::SweepTable& baseline, const data::SweepTable& candidate)
+{
+    return {QStringLiteral("B"), QStringLiteral("C"),
+            playbook::sweepDeltas(baseline, candidate, 0.02)};
+}
+
+/// A sweep point at an offered request rate, with the sample count that gives it intervals.
+data::SweepPoint loaded(int batch, double ratePerS, double throughputPerS, double p99Ms)
+{
+    data::SweepPoint p = point(batch, throughputPerS, p99Ms / 2.0, p99Ms, 0.1);
+    p.latencyP90S = p99Ms * 0.8 / 1e3;
+    p.requestRatePerS = ratePerS;
+    p.sampleCount = 10000;
+    return p;
+}
+
 } // namespace
 
 class TestSweepDeltaView : public QObject
@@ -117,6 +135,9 @@ private Q_SLOTS:
     void withoutAPairTheViewSaysHowToSetRoles();
     void severalConcurrenciesPerBatchGetOneSeriesEach();
     void demoProjectHasABaselineCandidatePair();
+    void differentOfferedLoadsAreNotDrawnAsADelta();
+    void severalLoadsPerBatchPairByLoad();
+    void intervalsGiveADeltaBand();
 };
 
 void TestSweepDeltaView::initTestCase()
@@ -310,8 +331,7 @@ void TestSweepDeltaView::severalConcurrenciesPerBatchGetOneSeriesEach()
             p.latencyP99S = *p.latencyP99S + 0.001;
             candidate.points.push_back(p);
         }
-    SweepDeltaInput input{QStringLiteral("B"), QStringLiteral("C"),
-                          playbook::sweepDeltas(baseline, candidate, 0.02)};
+    const SweepDeltaInput input = pairOf(baseline, candidate);
     QVERIFY(input.deltas.matchedOnConcurrency);
     QCOMPARE(sweepDeltaXAxis(input.deltas, SweepXAxis::BatchSize), SweepXAxis::BatchSize);
     const ChartContent p99 = sweepDeltaChart(input, SweepDeltaMetric::LatencyP99,
@@ -342,12 +362,14 @@ void TestSweepDeltaView::demoProjectHasABaselineCandidatePair()
     QVERIFY(input);
     QCOMPARE(input->baselineName, QStringLiteral("Baseline: 400 W"));
     QCOMPARE(input->candidateName, QStringLiteral("Candidate: 250 W cap"));
-    // Nine batch sizes, 1 to 256, all matched (offered load differs and is not a key).
+    // Nine batch sizes, 1 to 256, all paired; from batch 16 up the candidate ran at a lower
+    // offered load (its own capacity), so only batch 1 to 8 are drawn as deltas.
     QCOMPARE(input->deltas.points.size(), std::size_t(9));
     QVERIFY(input->deltas.unmatched.empty());
+    QVERIFY(input->deltas.loadsCompared);
     QVERIFY(!view.deltaMessage()->isVisibleTo(&view));
     const auto& points = view.panels()[0]->content().series.at(0).data.points;
-    QCOMPARE(points.size(), 9);
+    QCOMPARE(points.size(), 4);
     const auto& base = *project->datasets[0].sweep();
     const auto& cand = *project->datasets[1].sweep();
     for (qsizetype i = 0; i < points.size(); ++i) {
@@ -357,6 +379,107 @@ void TestSweepDeltaView::demoProjectHasABaselineCandidatePair()
                                            *base.points[row].throughputPerS)) < 1e-9);
     }
     verifyAllFinite(view);
+}
+
+// Regression (issue 21, Views): the Δ view matched by batch size only and drew, as the
+// candidate's effect, deltas between points run at different offered loads.
+void TestSweepDeltaView::differentOfferedLoadsAreNotDrawnAsADelta()
+{
+    data::SweepTable baseline, candidate;
+    baseline.points = {loaded(1, 1000.0, 1000.0, 2.0), loaded(8, 5000.0, 5000.0, 6.0)};
+    // Batch 1 at the same load (within 1%), batch 8 at 4,000 instead of 5,000 req/s.
+    candidate.points = {loaded(1, 1005.0, 1005.0, 2.5), loaded(8, 4000.0, 4000.0, 5.0)};
+    const SweepDeltaInput input = pairOf(baseline, candidate);
+    QVERIFY(input.deltas.loadsCompared);
+    QCOMPARE(input.deltas.points.size(), std::size_t(2));
+    QVERIFY(!input.deltas.points[0].loadsDiffer);
+    QVERIFY(input.deltas.points[1].loadsDiffer);
+
+    const ChartContent p99 = sweepDeltaChart(input, SweepDeltaMetric::LatencyP99,
+                                             DeltaScale::Absolute, SweepXAxis::BatchSize, true);
+    comparePoints(p99.series.at(0).data.points, {{1, 0.5}});
+    const QStringList notes = sweepDeltaNotes(input);
+    QVERIFY2(notes.contains(QStringLiteral("Δ = candidate “C” − baseline “B”, matched by batch "
+                                           "size and offered load: 1 point(s).")),
+             qPrintable(notes.join(u'\n')));
+    QVERIFY2(notes.join(u'\n').contains(
+                 QStringLiteral("Offered load differs at batch 8 (5000 → 4000 req/s): no Δ drawn")),
+             qPrintable(notes.join(u'\n')));
+
+    // Every point at a different load: the chart is empty and says why.
+    candidate.points[0].requestRatePerS = 800.0;
+    const SweepDeltaInput none = pairOf(baseline, candidate);
+    const ChartContent empty = sweepDeltaChart(none, SweepDeltaMetric::Throughput,
+                                               DeltaScale::Absolute, SweepXAxis::BatchSize, true);
+    QVERIFY(empty.series.isEmpty());
+    QVERIFY(empty.emptyText.startsWith(QStringLiteral("Every matched point ran at a different "
+                                                      "offered load")));
+}
+
+void TestSweepDeltaView::severalLoadsPerBatchPairByLoad()
+{
+    // Both sides swept batch 4 at 100, 200 and 300 req/s, in different file orders; the
+    // candidate lacks 200 and adds 400: 100 and 300 pair by load, 200 and 400 are left over and
+    // paired as a different-load point (not drawn).
+    data::SweepTable baseline, candidate;
+    baseline.points = {loaded(4, 300.0, 300.0, 9.0), loaded(4, 100.0, 100.0, 3.0),
+                       loaded(4, 200.0, 200.0, 6.0)};
+    candidate.points = {loaded(4, 100.0, 100.0, 4.0), loaded(4, 400.0, 400.0, 20.0),
+                        loaded(4, 300.0, 300.0, 10.0)};
+    const auto deltas = playbook::sweepDeltas(baseline, candidate, 0.02);
+    QVERIFY(deltas.unmatched.empty());
+    QCOMPARE(deltas.points.size(), std::size_t(3));
+    QCOMPARE(*deltas.points[0].baselineLoadPerS, 100.0);
+    QCOMPARE(*deltas.points[0].candidateLoadPerS, 100.0);
+    QVERIFY(std::fabs(deltas.points[0].latencyP99S.delta - 0.001) < 1e-12);
+    QCOMPARE(*deltas.points[1].baselineLoadPerS, 200.0);
+    QCOMPARE(*deltas.points[1].candidateLoadPerS, 400.0);
+    QVERIFY(deltas.points[1].loadsDiffer);
+    QCOMPARE(*deltas.points[2].candidateLoadPerS, 300.0);
+    QVERIFY(!deltas.points[2].loadsDiffer);
+}
+
+void TestSweepDeltaView::intervalsGiveADeltaBand()
+{
+    data::SweepTable baseline, candidate;
+    baseline.points = {loaded(1, 1000.0, 1000.0, 2.0), loaded(2, 2000.0, 2000.0, 3.0)};
+    candidate.points = {loaded(1, 1000.0, 1010.0, 2.5), loaded(2, 2000.0, 2020.0, 3.5)};
+    const SweepDeltaInput input = pairOf(baseline, candidate);
+    for (DeltaScale scale : {DeltaScale::Absolute, DeltaScale::Relative}) {
+        const ChartContent throughput = sweepDeltaChart(input, SweepDeltaMetric::Throughput, scale,
+                                                        SweepXAxis::BatchSize, true);
+        QCOMPARE(throughput.series.size(), 3);
+        const SeriesSpec& delta = throughput.series[0];
+        const SeriesSpec& low = throughput.series[1];
+        const SeriesSpec& high = throughput.series[2];
+        QCOMPARE(low.data.name, QStringLiteral("95% interval of Δ"));
+        QVERIFY(low.inLegend && !high.inLegend);
+        QCOMPARE(low.toolTip, deltaBandDescription());
+        QCOMPARE(low.data.points.size(), 2);
+        for (qsizetype i = 0; i < 2; ++i) {
+            QCOMPARE(low.data.points[i].x(), delta.data.points[i].x());
+            QVERIFY(low.data.points[i].y() < delta.data.points[i].y());
+            QVERIFY(high.data.points[i].y() > delta.data.points[i].y());
+        }
+        // Absolute: ±1.96/√10000 of each side in quadrature around +10 at batch 1.
+        if (scale == DeltaScale::Absolute) {
+            const double half = std::hypot(1010.0, 1000.0) * 1.96 / 100.0;
+            QVERIFY2(std::fabs(high.data.points[0].y() - (10.0 + half)) < 1e-6,
+                     qPrintable(QString::number(high.data.points[0].y())));
+        }
+    }
+    QVERIFY(sweepDeltaNotes(input).contains(deltaBandDescription()));
+
+    // In a panel: the band's one legend entry says what it is when hovered.
+    ChartPanel panel;
+    panel.resize(700, 400);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    panel.setContent(sweepDeltaChart(input, SweepDeltaMetric::LatencyP99, DeltaScale::Absolute,
+                                     SweepXAxis::BatchSize, true));
+    QCOMPARE(panel.legend()->names().filter(QStringLiteral("95% interval")).size(), 1);
+    QCOMPARE(panel.legend()->toolTipOf(QStringLiteral("95% interval of Δ")),
+             deltaBandDescription());
 }
 
 QTEST_MAIN(TestSweepDeltaView)

@@ -27,6 +27,8 @@ struct SeriesSpec
     /// Optional, parallel to data.points: more about a point for its tooltip (both sides of a
     /// delta, its interval). Empty: the tooltip shows the point's x and y only.
     QStringList pointNotes;
+    /// Shown when hovering its legend entry: what the series is (how a band was computed).
+    QString toolTip;
 };
 
 /// A horizontal (constant y) or vertical (constant x) limit line: SLA, power cap, throttle.
@@ -36,6 +38,8 @@ struct ReferenceLine
     double value = 0.0;
     Qt::Orientation orientation = Qt::Horizontal; ///< Horizontal: y = value.
     QColor colour = QColor(200, 40, 40);
+    /// Shown when hovering its legend entry: how the value was found ("idle power = ...").
+    QString toolTip = {};
 };
 
 /// Everything one chart shows, in display units, built by pure functions from core results.

@@ -5,11 +5,13 @@
 #include <QAbstractSeries>
 #include <QChart>
 #include <QEvent>
+#include <QHelpEvent>
 #include <QLineSeries>
 #include <QMouseEvent>
 #include <QPainter>
 #include <QResizeEvent>
 #include <QScatterSeries>
+#include <QToolTip>
 
 namespace bs::widgets {
 
@@ -56,14 +58,15 @@ ChartLegend::ChartLegend(QWidget* parent)
     setToolTip(tr("Click an entry to hide or show its series"));
 }
 
-void ChartLegend::setFromChart(QChart* chart, const QList<int>& leftOut)
+void ChartLegend::setFromChart(QChart* chart, const QList<int>& leftOut,
+                               const QStringList& toolTips)
 {
     m_entries.clear();
     const auto series = chart->series();
     for (int i = 0; i < series.size(); ++i) {
         if (leftOut.contains(i))
             continue;
-        m_entries.append({series[i]->name(), series[i]});
+        m_entries.append({series[i]->name(), series[i], toolTips.value(i)});
     }
     updateGeometry();
     update();
@@ -75,6 +78,32 @@ QStringList ChartLegend::names() const
     for (const Entry& entry : m_entries)
         out << entry.name;
     return out;
+}
+
+QString ChartLegend::toolTipOf(const QString& name) const
+{
+    for (const Entry& entry : m_entries) {
+        if (entry.name == name)
+            return entry.toolTip;
+    }
+    return {};
+}
+
+bool ChartLegend::event(QEvent* event)
+{
+    if (event->type() != QEvent::ToolTip)
+        return QWidget::event(event);
+    // An entry with its own tooltip says what it is; elsewhere the widget's hint about clicking.
+    const QPoint position = static_cast<QHelpEvent*>(event)->pos();
+    const QList<QRect> boxes = layoutFor(width());
+    for (qsizetype i = 0; i < boxes.size() && i < m_entries.size(); ++i) {
+        if (boxes[i].contains(position) && !m_entries[i].toolTip.isEmpty()) {
+            QToolTip::showText(static_cast<QHelpEvent*>(event)->globalPos(),
+                               m_entries[i].toolTip + QStringLiteral("\n") + toolTip(), this);
+            return true;
+        }
+    }
+    return QWidget::event(event);
 }
 
 void ChartLegend::toggle(int index)

@@ -19,12 +19,16 @@ class ChartLegend : public QWidget
 public:
     explicit ChartLegend(QWidget* parent = nullptr);
 
-    /// One entry per series of `chart` except those in `left out` (positions in chart->series()).
-    void setFromChart(QChart* chart, const QList<int>& leftOut = {});
+    /// One entry per series of `chart` except those in `left out` (positions in chart->series());
+    /// `toolTips`, parallel to chart->series(), say what an entry is when hovered.
+    void setFromChart(QChart* chart, const QList<int>& leftOut = {},
+                      const QStringList& toolTips = {});
     QStringList names() const;
     /// Names that do not fit their place whole (a single word wider than the panel); empty when
     /// every entry reads in full.
     QStringList namesCut() const;
+    /// The tooltip of the entry named `name` (empty: none, or no such entry).
+    QString toolTipOf(const QString& name) const;
     /// Toggles the series of entry `index` (what a click does).
     void toggle(int index);
     /// Paints the legend laid out for `width` at `origin` (exports).
@@ -36,6 +40,7 @@ public:
     QSize minimumSizeHint() const override;
 
 protected:
+    bool event(QEvent* event) override;
     void paintEvent(QPaintEvent* event) override;
     void mousePressEvent(QMouseEvent* event) override;
     void changeEvent(QEvent* event) override;
@@ -46,6 +51,7 @@ private:
     {
         QString name;
         QPointer<QAbstractSeries> series; ///< Its look is read when painting (themes recolour).
+        QString toolTip;
     };
     /// Each entry's rectangle when laid out in `width`.
     QList<QRect> layoutFor(int width) const;

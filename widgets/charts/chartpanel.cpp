@@ -10,6 +10,7 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QFileDialog>
+#include <QFontMetrics>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -261,7 +262,14 @@ bool ChartPanel::canUpdateInPlace(const ChartContent& content) const
     for (qsizetype i = 0; i < content.series.size(); ++i) {
         if (content.series[i].data.name != m_content.series[i].data.name ||
             content.series[i].style != m_content.series[i].style ||
-            content.series[i].inLegend != m_content.series[i].inLegend)
+            content.series[i].inLegend != m_content.series[i].inLegend ||
+            content.series[i].toolTip != m_content.series[i].toolTip)
+            return false;
+    }
+    // The legend shows reference labels ("idle 24.4 W") and tooltips: new ones need a rebuild.
+    for (qsizetype i = 0; i < content.references.size(); ++i) {
+        if (content.references[i].label != m_content.references[i].label ||
+            content.references[i].toolTip != m_content.references[i].toolTip)
             return false;
     }
     return !m_view->chart()->series().isEmpty() || content.series.isEmpty();
@@ -286,9 +294,52 @@ void ChartPanel::setContent(const ChartContent& requested)
     bool empty = true;
     for (const SeriesSpec& spec : content.series)
         empty = empty && spec.data.points.isEmpty();
-    m_emptyLabel->setText(content.emptyText);
-    m_emptyLabel->setVisible(empty && !content.emptyText.isEmpty());
-    m_emptyLabel->setGeometry(m_view->rect());
+    showEmptyState(empty && !content.emptyText.isEmpty());
+}
+
+void ChartPanel::showEmptyState(bool show)
+{
+    // With nothing to draw, the axes and reference lines would only sit under the explanation
+    // (and its text over them): the empty state shows the title and the explanation alone.
+    // Only a change of state touches visibility: a reference line the user hid with a legend
+    // click stays hidden while the data update.
+    QChart* chart = m_view->chart();
+    if (show || m_emptyShown) {
+        const auto axes = chart->axes();
+        for (QAbstractAxis* axis : axes)
+            axis->setVisible(!show);
+        const auto series = chart->series();
+        for (qsizetype i = m_content.series.size(); i < series.size(); ++i)
+            series[i]->setVisible(!show);
+    }
+    m_emptyShown = show;
+    // Entries of series that draw nothing would only be noise under the explanation.
+    m_legend->setVisible(!show);
+    m_emptyLabel->setText(m_content.emptyText);
+    m_emptyLabel->setVisible(show);
+    placeEmptyLabel();
+}
+
+void ChartPanel::placeEmptyLabel()
+{
+    // Under the chart title (which may take two lines), never over it.
+    const int titleHeightPx = 2 * QFontMetrics(m_view->chart()->titleFont()).height() + 12;
+    m_emptyLabel->setGeometry(m_view->rect().adjusted(12, titleHeightPx, -12, -8));
+}
+
+bool ChartPanel::isShowingEmptyState() const
+{
+    return m_emptyShown;
+}
+
+QRect ChartPanel::emptyStateRect() const
+{
+    return m_emptyLabel->geometry();
+}
+
+QString ChartPanel::emptyStateText() const
+{
+    return isShowingEmptyState() ? m_emptyLabel->text() : QString();
 }
 
 void ChartPanel::rebuild(const ChartContent& content)
@@ -320,11 +371,15 @@ void ChartPanel::rebuild(const ChartContent& content)
     m_view->setUnits(content.xUnit, content.yUnit);
     m_view->seriesChanged();
     QList<int> leftOut;
+    QStringList toolTips;
     for (qsizetype i = 0; i < content.series.size(); ++i) {
         if (!content.series[i].inLegend)
             leftOut.append(int(i));
+        toolTips.append(content.series[i].toolTip);
     }
-    m_legend->setFromChart(chart, leftOut);
+    for (const ReferenceLine& line : content.references)
+        toolTips.append(line.toolTip);
+    m_legend->setFromChart(chart, leftOut, toolTips);
 }
 
 void ChartPanel::updateInPlace(const ChartContent& content)
@@ -428,7 +483,7 @@ QFont ChartPanel::axisLabelFont() const
 bool ChartPanel::eventFilter(QObject* watched, QEvent* event)
 {
     if (watched == m_view && event->type() == QEvent::Resize) {
-        m_emptyLabel->setGeometry(m_view->rect());
+        placeEmptyLabel();
         const ChartContent resized = resolveAxes(m_requested, m_view->width(), axisLabelFont());
         // Only the x axis's ticks depend on the width: retick it, keep the series.
         if (resized.logXBase != m_content.logXBase || resized.xMaxTicks != m_content.xMaxTicks) {

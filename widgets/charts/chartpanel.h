@@ -31,6 +31,13 @@ public:
     ChartLegend* legend() const { return m_legend; }
     SeriesTableModel* tableModel() const { return m_tableModel; }
     bool isShowingTable() const;
+    /// True when the chart has nothing to draw and shows its content's emptyText instead (axes
+    /// and reference lines hidden, the text under the title).
+    bool isShowingEmptyState() const;
+    /// The explanation shown in the empty state; empty when the chart draws data.
+    QString emptyStateText() const;
+    /// Where the empty-state text is drawn, in chart view coordinates (tests).
+    QRect emptyStateRect() const;
     void showTable(bool table);
     /// Asks for a file name and exports PNG or SVG by its suffix.
     void exportWithDialog();
@@ -51,6 +58,8 @@ private:
     void rebuild(const ChartContent& content);
     void updateInPlace(const ChartContent& content);
     void applyAxes(const ChartContent& content);
+    void showEmptyState(bool show);
+    void placeEmptyLabel();
     /// Titles that do not fit the panel's width go on two lines (on every resize).
     void fitTitles();
     /// The font of the x axis labels (what the log-base fitting measures).
@@ -65,6 +74,7 @@ private:
     SeriesTableModel* m_tableModel;
     QToolButton* m_tableToggle;
     QLabel* m_emptyLabel;
+    bool m_emptyShown = false;
 };
 
 } // namespace bs::widgets

@@ -93,6 +93,9 @@ QString noteOf(const SweepPointDelta& point, const Delta& d, const MetricInfo& i
     const QString unit = QLatin1Char(' ') + info.unit;
     QStringList lines;
     lines << pointLabel(point);
+    if (point.baselineLoadPerS && point.candidateLoadPerS)
+        lines << QObject::tr("offered load: baseline %1, candidate %2 req/s")
+                     .arg(number(*point.baselineLoadPerS), number(*point.candidateLoadPerS));
     lines << QObject::tr("baseline %1 → candidate %2")
                  .arg(number(d.baseline * info.scale) + unit,
                       number(d.candidate * info.scale) + unit);
@@ -140,7 +143,98 @@ QString pointList(const QStringList& labels)
     return text;
 }
 
+/// What the points were matched on, for the caption.
+QString matchedBy(const playbook::SweepDeltas& deltas)
+{
+    if (deltas.matchedOnConcurrency)
+        return deltas.loadsCompared ? QObject::tr("batch size, concurrency and offered load")
+                                    : QObject::tr("batch size and concurrency");
+    return deltas.loadsCompared ? QObject::tr("batch size and offered load")
+                                : QObject::tr("batch size");
+}
+
+/// The points left undrawn because the two sides ran them at different offered loads.
+QString loadsDifferNote(const playbook::SweepDeltas& deltas)
+{
+    QStringList differ;
+    for (const SweepPointDelta& point : deltas.points) {
+        if (point.loadsDiffer)
+            differ << QObject::tr("%1 (%2 → %3 req/s)")
+                          .arg(pointLabel(point), number(*point.baselineLoadPerS),
+                               number(*point.candidateLoadPerS));
+    }
+    if (differ.isEmpty())
+        return {};
+    return QObject::tr("Offered load differs at %1: no Δ drawn there, since it would mix the "
+                       "change of load with the candidate's change. Measure both at the same "
+                       "load to compare them.")
+        .arg(pointList(differ));
+}
+
+/// One series of deltas (one value of the other key) and its 95% band, before sorting.
+struct DeltaGroup
+{
+    SeriesSpec delta, low, high;
+};
+
+/// Sorts a series by x so its line runs left to right (notes move with their points).
+void sortByX(SeriesSpec& spec)
+{
+    QList<qsizetype> order(spec.data.points.size());
+    std::iota(order.begin(), order.end(), 0);
+    std::ranges::stable_sort(order, [&](qsizetype a, qsizetype b) {
+        return spec.data.points[a].x() < spec.data.points[b].x();
+    });
+    QList<QPointF> points;
+    QStringList notes;
+    for (qsizetype i : order) {
+        points.append(spec.data.points[i]);
+        if (i < spec.pointNotes.size())
+            notes.append(spec.pointNotes[i]);
+    }
+    spec.data.points = std::move(points);
+    spec.pointNotes = std::move(notes);
+}
+
+/// Adds a group's Δ series and, where its points carry intervals, the band's two bounds
+/// (dashed, one legend entry; the tooltip says what the band is).
+void appendGroup(ChartContent& content, DeltaGroup group, const QString& name, const QColor& colour,
+                 bool onlyGroup)
+{
+    auto place = [&](SeriesSpec& spec, const QString& seriesName, SeriesStyle style,
+                     const QColor& seriesColour) {
+        spec.data.name = seriesName;
+        spec.data.xTitle = content.xTitle;
+        spec.data.yTitle = content.yTitle;
+        spec.style = style;
+        spec.colour = seriesColour;
+        sortByX(spec);
+    };
+    place(group.delta, name, SeriesStyle::Line, colour);
+    content.series.append(std::move(group.delta));
+    if (group.low.data.points.isEmpty())
+        return;
+    const QString band = onlyGroup ? QObject::tr("95% interval of Δ")
+                                   : QObject::tr("%1: 95% interval of Δ").arg(name);
+    QColor bandColour = colour;
+    bandColour.setAlpha(150);
+    place(group.low, band, SeriesStyle::Dashed, bandColour);
+    place(group.high, band + QObject::tr(" (upper)"), SeriesStyle::Dashed, bandColour);
+    group.low.toolTip = deltaBandDescription();
+    group.high.inLegend = false; // one legend entry for both bounds
+    content.series.append(std::move(group.low));
+    content.series.append(std::move(group.high));
+}
+
 } // namespace
+
+QString deltaBandDescription()
+{
+    return QObject::tr("Dashed bounds: the 95% interval of each Δ, from each side's own interval "
+                       "(exact order-statistic ranks for the percentiles, ±1.96/√N counting for "
+                       "throughput and energy; N = the point's sample count) added in "
+                       "quadrature.");
+}
 
 SweepXAxis sweepDeltaXAxis(const playbook::SweepDeltas& deltas, SweepXAxis requested)
 {
@@ -178,42 +272,38 @@ ChartContent sweepDeltaChart(const SweepDeltaInput& input, SweepDeltaMetric metr
     content.references.append(
         {QObject::tr("No change"), 0.0, Qt::Horizontal, QColor(0x7f, 0x7f, 0x7f)});
 
-    std::map<std::optional<double>, SeriesSpec> groups;
+    if (!input.deltas.points.empty() &&
+        std::ranges::all_of(input.deltas.points, &SweepPointDelta::loadsDiffer))
+        content.emptyText = QObject::tr("Every matched point ran at a different offered load on "
+                                        "the two sides: no Δ is drawn (see the notes).");
+
+    std::map<std::optional<double>, DeltaGroup> groups;
     for (const SweepPointDelta& point : input.deltas.points) {
+        if (point.loadsDiffer)
+            continue; // a Δ across loads is not the candidate's effect; sweepDeltaNotes names it
         const Delta& d = point.*info.member;
+        const double toY = relative ? 100.0 / std::fabs(d.baseline) : info.scale;
         const double y = relative ? d.relative * 100.0 : d.delta * info.scale;
         if (xAxis == SweepXAxis::Concurrency && !point.concurrency)
             continue; // no place on a concurrency axis; sweepDeltaNotes names it
         const double x = xOf(point, xAxis);
         if (!std::isfinite(y) || (logX && x <= 0))
             continue;
-        SeriesSpec& spec = groups[groupOf(point, xAxis)];
-        spec.data.points.append(QPointF(x, y));
-        spec.pointNotes.append(noteOf(point, d, info));
+        DeltaGroup& group = groups[groupOf(point, xAxis)];
+        group.delta.data.points.append(QPointF(x, y));
+        group.delta.pointNotes.append(noteOf(point, d, info));
+        if (d.intervalKnown && std::isfinite(d.ciLow * toY) && std::isfinite(d.ciHigh * toY)) {
+            group.low.data.points.append(QPointF(x, d.ciLow * toY));
+            group.high.data.points.append(QPointF(x, d.ciHigh * toY));
+        }
     }
     int index = 0;
-    for (auto& [group, spec] : groups) {
-        spec.data.name = groups.size() == 1
-                             ? QObject::tr("%1 − %2").arg(input.candidateName, input.baselineName)
-                             : groupName(group, xAxis);
-        spec.data.xTitle = content.xTitle;
-        spec.data.yTitle = content.yTitle;
-        spec.colour = index == 0 ? candidateColour() : neutralColour(index + 1);
-        // Sorted by x so the line runs left to right; notes move with their points.
-        QList<qsizetype> order(spec.data.points.size());
-        std::iota(order.begin(), order.end(), 0);
-        std::ranges::stable_sort(order, [&](qsizetype a, qsizetype b) {
-            return spec.data.points[a].x() < spec.data.points[b].x();
-        });
-        QList<QPointF> points;
-        QStringList notes;
-        for (qsizetype i : order) {
-            points.append(spec.data.points[i]);
-            notes.append(spec.pointNotes[i]);
-        }
-        spec.data.points = std::move(points);
-        spec.pointNotes = std::move(notes);
-        content.series.append(std::move(spec));
+    for (auto& [key, group] : groups) {
+        const QString name =
+            groups.size() == 1 ? QObject::tr("%1 − %2").arg(input.candidateName, input.baselineName)
+                               : groupName(key, xAxis);
+        const QColor colour = index == 0 ? candidateColour() : neutralColour(index + 1);
+        appendGroup(content, std::move(group), name, colour, groups.size() == 1);
         ++index;
     }
     return content;
@@ -223,11 +313,19 @@ QStringList sweepDeltaNotes(const SweepDeltaInput& input)
 {
     const playbook::SweepDeltas& deltas = input.deltas;
     QStringList lines;
+    const auto sameLoad = std::ranges::count_if(
+        deltas.points, [](const SweepPointDelta& p) { return !p.loadsDiffer; });
     lines << QObject::tr("Δ = candidate “%1” − baseline “%2”, matched by %3: %n point(s).", nullptr,
-                         int(deltas.points.size()))
-                 .arg(input.candidateName, input.baselineName,
-                      deltas.matchedOnConcurrency ? QObject::tr("batch size and concurrency")
-                                                  : QObject::tr("batch size"));
+                         int(sameLoad))
+                 .arg(input.candidateName, input.baselineName, matchedBy(deltas));
+    if (const QString differ = loadsDifferNote(deltas); !differ.isEmpty())
+        lines << differ;
+    const bool anyInterval = std::ranges::any_of(deltas.points, [](const SweepPointDelta& p) {
+        return !p.loadsDiffer && p.throughputPerS.intervalKnown;
+    });
+    lines << (anyInterval ? deltaBandDescription()
+                          : QObject::tr("No interval band: the sweeps give no sample counts, so "
+                                        "the Δ has no interval."));
     if (!deltas.unmatched.empty()) {
         QStringList texts;
         for (const auto& u : deltas.unmatched)

@@ -40,10 +40,15 @@ SweepXAxis sweepDeltaXAxis(const playbook::SweepDeltas& deltas, SweepXAxis reque
 /// the axis title ("Δ p99 latency (ms)", "Δ throughput (%)") and a tooltip note per point with
 /// both sides, the absolute and relative change and its 95% interval. Points whose change is
 /// undefined (a side lacks the metric; a zero baseline in relative scale) are left out and named
-/// by sweepDeltaNotes(). With several concurrencies per batch size (or batch sizes per
+/// by sweepDeltaNotes(), and so are points the two sides ran at different offered loads (no Δ is
+/// drawn there). Where the points carry intervals, dashed bounds give each Δ's 95% interval
+/// (deltaBandDescription()). With several concurrencies per batch size (or batch sizes per
 /// concurrency) there is one series per value of the other key.
 ChartContent sweepDeltaChart(const SweepDeltaInput& input, SweepDeltaMetric metric,
                              DeltaScale scale, SweepXAxis xAxis, bool logX);
+
+/// What the dashed band around a Δ is (legend tooltip and caption).
+QString deltaBandDescription();
 
 /// The caption of the delta charts: first which pair is compared, matched on what, at how many
 /// points; then one line for each thing the charts cannot show: rows without a partner, metrics

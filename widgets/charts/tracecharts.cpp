@@ -256,57 +256,98 @@ ChartContent powerTimelineChart(const analysis::ThermalEvidence& evidence,
     content.series.append(lineSeries(
         QObject::tr("Power"), windowPoints(evidence.startS, evidence.windowS, evidence.powerW, 1.0),
         neutralColour(3)));
-    if (std::isfinite(evidence.idlePowerW))
-        content.references.append({QObject::tr("idle %1 W").arg(evidence.idlePowerW, 0, 'f', 0),
-                                   evidence.idlePowerW, Qt::Horizontal, QColor(120, 120, 120)});
+    if (std::isfinite(evidence.idlePowerW)) {
+        ReferenceLine idle{QObject::tr("idle %1 W").arg(evidence.idlePowerW, 0, 'f', 1),
+                           evidence.idlePowerW, Qt::Horizontal, QColor(120, 120, 120)};
+        idle.toolTip = QObject::tr("Idle power: %1 of the log.")
+                           .arg(QString::fromStdString(evidence.idlePowerRule));
+        content.references.append(idle);
+    }
     if (powerCapW)
         content.references.append(
             {QObject::tr("cap %1 W").arg(*powerCapW), *powerCapW, Qt::Horizontal});
     return finish(content);
 }
 
-ChartContent clockTemperatureChart(const analysis::ThermalEvidence& evidence)
+namespace {
+
+/// The tooltip (and table) note of one clock drop.
+QString dropNote(const analysis::ClockDrop& drop, double originS)
 {
-    ChartContent content = timeline(evidence, QObject::tr("SM clock and temperature"),
-                                    QObject::tr("Clock (MHz) / temperature (°C)"));
-    if (!evidence.available)
+    const QString start = QString::number(drop.startS - originS, 'f', 0);
+    const QString end = QString::number(drop.endS - originS, 'f', 0);
+    const QString when =
+        start == end ? QObject::tr("at %1 s").arg(start) : QObject::tr("%1–%2 s").arg(start, end);
+    QString note = QObject::tr("clock drop %1% below the sustained clock %2, min %3 MHz, mean %4 W")
+                       .arg(drop.dropFraction * 100.0, 0, 'f', 0)
+                       .arg(when)
+                       .arg(drop.minClockMHz, 0, 'f', 0)
+                       .arg(drop.meanPowerW, 0, 'f', 0);
+    if (std::isfinite(drop.maxTemperatureC))
+        note += QObject::tr(", max %1 °C").arg(drop.maxTemperatureC, 0, 'f', 0);
+    return note;
+}
+
+/// All clock drops as one marker series ("clock drops (22)"): one legend entry however many
+/// drops the log has, a marker at each drop's start and lowest clock, the details in its tooltip.
+SeriesSpec clockDropMarkers(const analysis::ThermalEvidence& evidence, double originS)
+{
+    SeriesSpec markers = lineSeries(QObject::tr("clock drops (%1)").arg(evidence.drops.size()), {},
+                                    QColor(200, 40, 40), SeriesStyle::Scatter);
+    for (const auto& drop : evidence.drops) {
+        markers.data.points.append({drop.startS - originS, drop.minClockMHz});
+        markers.pointNotes.append(dropNote(drop, originS));
+    }
+    return markers;
+}
+
+} // namespace
+
+ChartContent smClockChart(const analysis::ThermalEvidence& evidence)
+{
+    ChartContent content =
+        timeline(evidence, QObject::tr("SM clock"), QObject::tr("SM clock (MHz)"));
+    content.yUnit = QStringLiteral("MHz");
+    content.yIncludesZero = true;
+    if (evidence.available && evidence.smClockMHz.empty())
+        content.emptyText = QObject::tr("The power log has no SM clock column");
+    if (!evidence.available || evidence.smClockMHz.empty())
         return content;
     content.series.append(
-        lineSeries(QObject::tr("SM clock (MHz)"),
+        lineSeries(QObject::tr("SM clock"),
                    windowPoints(evidence.startS, evidence.windowS, evidence.smClockMHz, 1.0),
                    neutralColour(0)));
-    content.series.append(
-        lineSeries(QObject::tr("Temperature (°C)"),
-                   windowPoints(evidence.startS, evidence.windowS, evidence.temperatureC, 1.0),
-                   neutralColour(5)));
-    content.series.erase(
-        std::remove_if(content.series.begin(), content.series.end(),
-                       [](const SeriesSpec& s) { return s.data.points.isEmpty(); }),
-        content.series.end());
-    for (const auto& drop : evidence.drops)
+    if (!evidence.drops.empty())
+        content.series.append(
+            clockDropMarkers(evidence, evidence.startS.empty() ? 0.0 : evidence.startS.front()));
+    if (std::isfinite(evidence.sustainedClockMHz))
         content.references.append(
-            {QObject::tr("clock drop %1%").arg(drop.dropFraction * 100.0, 0, 'f', 0),
-             drop.startS - (evidence.startS.empty() ? 0.0 : evidence.startS.front()), Qt::Vertical,
-             QColor(200, 40, 40, 140)});
+            {QObject::tr("sustained %1 MHz").arg(evidence.sustainedClockMHz, 0, 'f', 0),
+             evidence.sustainedClockMHz, Qt::Horizontal, QColor(120, 120, 120)});
     return finish(content);
 }
 
-ChartContent temperatureModelChart(const analysis::ThermalEvidence& evidence,
-                                   const analysis::ThermalModelCheck* model)
+ChartContent temperatureChart(const analysis::ThermalEvidence& evidence,
+                              const analysis::ThermalModelCheck* model)
 {
     ChartContent content = timeline(evidence, QObject::tr("Temperature: log and thermal model"),
                                     QObject::tr("Temperature (°C)"));
     content.yUnit = QStringLiteral("°C");
     if (!evidence.available)
         return content;
-    if (!model) {
-        content.emptyText = QObject::tr("No thermal model to compare with");
+    if (evidence.temperatureC.empty()) {
+        content.emptyText = QObject::tr("The power log has no temperature column");
         return content;
     }
-    // The same origin as the other power charts, so the panels line up in time.
-    const double originS = evidence.startS.empty()
-                               ? (model->timeS.empty() ? 0.0 : model->timeS.front())
-                               : evidence.startS.front();
+    const double originS = evidence.startS.empty() ? 0.0 : evidence.startS.front();
+    if (!model) {
+        content.title = QObject::tr("Temperature (no thermal model to compare with)");
+        content.series.append(
+            lineSeries(QObject::tr("Logged"),
+                       windowPoints(evidence.startS, evidence.windowS, evidence.temperatureC, 1.0),
+                       neutralColour(5)));
+        return finish(content);
+    }
     QList<QPointF> logged, predicted;
     // Every reading of a long log would be more points than pixels: a stride keeps ~2,000.
     const std::size_t stride = std::max<std::size_t>(1, model->timeS.size() / 2000);

@@ -23,17 +23,21 @@ ChartContent throughputOverTimeChart(const analysis::RequestAnalysis& analysis);
 ChartContent batchSizeHistogramChart(const analysis::RequestAnalysis& analysis);
 /// Device time per step by kernel class (GEMM, elementwise, memory, ...), milliseconds.
 ChartContent kernelBreakdownChart(const analysis::KernelAnalysis& analysis);
-/// Power (W) with the throttling evidence's time axis in seconds since the log start.
+/// Power (W) with the throttling evidence's time axis in seconds since the log start, the
+/// idle power (its definition in the legend entry's tooltip) and the cap.
 ChartContent powerTimelineChart(const analysis::ThermalEvidence& evidence,
                                 std::optional<double> powerCapW);
-/// SM clock (MHz) and temperature (°C) on the same time axis: a clock falling while the
-/// temperature climbs is thermal throttling.
-ChartContent clockTemperatureChart(const analysis::ThermalEvidence& evidence);
-/// Logged temperature and, dashed, the model's thermal RC integrated over the log's own power,
-/// with the model's slowdown temperature: how far the device runs from where the model says,
-/// and how much thermal headroom it has. `model` may be null (no project model).
-ChartContent temperatureModelChart(const analysis::ThermalEvidence& evidence,
-                                   const analysis::ThermalModelCheck* model);
+/// SM clock (MHz) on the same time axis as the power and temperature charts, with the sustained
+/// clock and every clock drop as one marker series "clock drops (N)" (details per marker in its
+/// tooltip and the table). A clock falling while the temperature climbs is thermal throttling;
+/// each quantity has its own chart so each keeps its own y axis and unit.
+ChartContent smClockChart(const analysis::ThermalEvidence& evidence);
+/// Logged temperature (°C) and, dashed, the model's thermal RC integrated over the log's own
+/// power, with the model's slowdown temperature: how far the device runs from where the model
+/// says, and how much thermal headroom it has. `model` may be null (no project model): the
+/// logged temperature is drawn alone.
+ChartContent temperatureChart(const analysis::ThermalEvidence& evidence,
+                              const analysis::ThermalModelCheck* model);
 /// Completions per second aligned with the power log (empty without a matched request trace).
 ChartContent alignedThroughputChart(const analysis::ThermalEvidence& evidence);
 

@@ -154,11 +154,20 @@ void SimulationView::draw(const WorkbenchOutputs& outputs, std::optional<double>
 
     const sim::Result empty;
     const sim::Result& r = outputs.current ? *outputs.current : empty;
-    m_panels[0]->setContent(policyCurveChart(outputs, slaP99Ms));
-    m_panels[1]->setContent(simulatedLatencyHistogram(r, slaP99Ms));
-    m_panels[2]->setContent(simulatedLatencyOverTime(r, slaP99Ms));
-    m_panels[3]->setContent(simulatedQueueOverTime(r));
-    m_panels[4]->setContent(simulatedBatchSizes(r));
+    const QList<ChartContent> charts = {
+        policyCurveChart(outputs, slaP99Ms), simulatedLatencyHistogram(r, slaP99Ms),
+        simulatedLatencyOverTime(r, slaP99Ms), simulatedQueueOverTime(r), simulatedBatchSizes(r)};
+    // An empty chart says why it is empty (unstable, error, not run) where the user looks.
+    // The policy curve is its own set of runs: with the scenario stable, it says itself why
+    // none of its points is.
+    const QString emptyText = simulationEmptyText(outputs);
+    const bool stable = outputs.current && outputs.current->stability.stable;
+    for (qsizetype i = 0; i < charts.size() && i < m_panels.size(); ++i) {
+        ChartContent chart = charts[i];
+        if (i > 0 || !stable)
+            chart.emptyText = emptyText;
+        m_panels[i]->setContent(chart);
+    }
 }
 
 } // namespace bs::widgets

@@ -204,6 +204,11 @@ QWidget* TraceView::buildPowerPage()
     m_alignedThroughput = addPanel(page);
     m_powerNote = new QLabel(page);
     m_powerNote->setWordWrap(true);
+    // Four time charts stacked: squeezed into a 768 px window each would keep ~60 px of plot
+    // and its tick labels would be cut, so each keeps a readable height and the page scrolls.
+    constexpr int kTimeChartMinHeightPx = 250;
+    for (ChartPanel* panel : {m_power, m_clock, m_temperature, m_alignedThroughput})
+        panel->setMinimumHeight(kTimeChartMinHeightPx);
     auto* layout = new QVBoxLayout(page);
     layout->addWidget(m_powerNote);
     layout->addWidget(m_power, 1);
@@ -468,8 +473,8 @@ void TraceView::drawPower()
     const auto* model =
         m_powerAnalysis && m_powerAnalysis->model ? &*m_powerAnalysis->model : nullptr;
     m_power->setContent(powerTimelineChart(evidence, m_powerCapW));
-    m_clock->setContent(clockTemperatureChart(evidence));
-    m_temperature->setContent(temperatureModelChart(evidence, model));
+    m_clock->setContent(smClockChart(evidence));
+    m_temperature->setContent(temperatureChart(evidence, model));
     m_alignedThroughput->setContent(alignedThroughputChart(evidence));
 }
 

@@ -1,7 +1,9 @@
 #include "workbench/workbenchoverlays.h"
 
+#include <QLocale>
 #include <QObject>
 
+#include <algorithm>
 #include <cmath>
 
 namespace bs::widgets {
@@ -40,6 +42,28 @@ void addSla(ChartContent& content, std::optional<double> slaP99Ms, Qt::Orientati
 }
 
 } // namespace
+
+QString simulationEmptyText(const WorkbenchOutputs& outputs)
+{
+    if (outputs.simulationError)
+        return QObject::tr("Nothing simulated: the scenario has an error — %1")
+            .arg(QString::fromStdString(outputs.simulationError->toString()));
+    if (!outputs.current)
+        return QObject::tr("No simulation yet: set the traffic and policy in the Model dock.");
+    const sim::Stability& st = outputs.current->stability;
+    if (st.stable)
+        return QObject::tr("The simulation completed no requests to draw.");
+    const QLocale locale;
+    if (std::isfinite(st.rho) && st.rho >= 1.0)
+        return QObject::tr("Unstable: ρ = %1 ≥ 1 — the offered load of %2 req/s exceeds the "
+                           "capacity of %3 req/s, so the queue grows without bound. Lower the "
+                           "arrival rate or add servers in the Model dock.")
+            .arg(locale.toString(st.rho, 'f', 2), locale.toString(st.offeredRatePerS, 'f', 0),
+                 locale.toString(st.capacityRatePerS, 'f', 0));
+    return QObject::tr("Unstable: %1. Lower the arrival rate, add servers or change the batching "
+                       "policy in the Model dock.")
+        .arg(QString::fromStdString(st.reason));
+}
 
 QList<SweepOverlay> workbenchOverlays(const WorkbenchOutputs& outputs, const QString& trafficLabel)
 {
@@ -198,6 +222,11 @@ ChartContent policyCurveChart(const WorkbenchOutputs& outputs, std::optional<dou
             high.append(QPointF(b, point.latencyP99HighS * 1e3));
         }
     }
+    if (const auto unstable = std::ranges::find_if(
+            outputs.curve, [](const PolicyCurvePoint& point) { return !point.stable; });
+        p99.isEmpty() && unstable != outputs.curve.end())
+        content.emptyText = QObject::tr("No max batch of the policy curve is stable: %1")
+                                .arg(QString::fromStdString(unstable->reason));
     content.series.append(
         spec(QObject::tr("p99"), content, p99, SeriesStyle::Line, neutralColour(5)));
     content.series.append(

@@ -11,6 +11,11 @@ namespace bs::widgets {
 /// throughput against max batch at the scenario's traffic.
 QList<SweepOverlay> workbenchOverlays(const WorkbenchOutputs& outputs, const QString& trafficLabel);
 
+/// What the simulation charts say when they have nothing to draw, where the user looks: no run
+/// yet, the scenario's error, or why the scenario is unstable ("Unstable: ρ = 3.52 ≥ 1 — …
+/// lower the arrival rate or add servers"), so an empty chart never reads as "not run".
+QString simulationEmptyText(const WorkbenchOutputs& outputs);
+
 /// Latency histogram of a simulation (share of requests per bucket, x in ms).
 ChartContent simulatedLatencyHistogram(const sim::Result& result, std::optional<double> slaP99Ms);
 /// p50/p90/p99 per time window (replication 0), ms.
