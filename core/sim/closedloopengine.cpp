@@ -27,7 +27,10 @@ ClosedLoopEngine::ClosedLoopEngine(const EngineSetup& setup)
 void ClosedLoopEngine::send(int client, double sentS)
 {
     m_sentS[std::size_t(client)] = sentS;
-    m_pending.emplace(sentS + m_spec.clientOverheadS, client);
+    const double overheadS = m_spec.clientOverheadExponential
+                                 ? m_spec.clientOverheadS * m_thinkRng.exponential()
+                                 : m_spec.clientOverheadS;
+    m_pending.emplace(sentS + overheadS, client);
 }
 
 double ClosedLoopEngine::triggerTimeS() const

@@ -13,10 +13,10 @@ namespace bs::sim {
 
 /// A closed loop of N clients (perf_analyzer's concurrency mode) in front of one FIFO queue and
 /// the devices of a DeviceBank. Each client has one request outstanding: it reaches the queue
-/// client_overhead after the client sends it, and the client sends its next one a think time
-/// (exponential, mean think; none when 0) after the response. Arrivals therefore follow
-/// completions, so this engine steps through events like SharingEngine, keeping the clients'
-/// next arrivals in time order (ties: lower client first).
+/// client_overhead (fixed, or exponential with that mean) after the client sends it, and the client
+/// sends its next one a think time (exponential, mean think; none when 0) after the response.
+/// Arrivals therefore follow completions, so this engine steps through events like SharingEngine,
+/// keeping the clients' next arrivals in time order (ties: lower client first).
 ///
 /// Requests are numbered in the order they reach the queue; the first warmup_requests are
 /// warm-up, the next `requests` are measured, and the run ends when the last measured one has

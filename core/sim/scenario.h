@@ -62,6 +62,10 @@ struct ArrivalSpec
     /// ClosedLoop: fixed time a request spends outside the server (client send, network,
     /// client receive); part of its latency and of each client's cycle.
     double clientOverheadS = 0.0;
+    /// ClosedLoop: the overhead is exponential with that mean instead of fixed. Real networks
+    /// and clients jitter; without it, requests answered together return together and a
+    /// closed loop with batching can stay in one clump forever.
+    bool clientOverheadExponential = false;
     RateProfile profile;
 
     friend bool operator==(const ArrivalSpec&, const ArrivalSpec&) = default;

@@ -73,7 +73,9 @@ json arrivalsToJson(const ArrivalSpec& spec)
         out = {{"kind", "closed_loop"},
                {"concurrency", spec.concurrency},
                {"think_ms", milliseconds(spec.thinkS)},
-               {"client_overhead_ms", milliseconds(spec.clientOverheadS)}};
+               {"client_overhead_ms", milliseconds(spec.clientOverheadS)},
+               {"client_overhead_distribution",
+                spec.clientOverheadExponential ? "exponential" : "fixed"}};
         break;
     }
     if (spec.profile.kind != RateProfile::Kind::None)

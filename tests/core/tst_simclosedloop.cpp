@@ -111,6 +111,22 @@ private Q_SLOTS:
         QVERIFY2(near(r, exact.responseS, 0.02), qPrintable(pair(r, exact.responseS)));
     }
 
+    void exponentialClientOverheadIsADelayStationInsideTheLatency()
+    {
+        // An exponential client overhead of mean 5 ms is the machine-repairman delay station
+        // too, but the client's latency includes it: X = MVA X, mean latency = MVA R + 5 ms.
+        auto json = closedLoopScenario(10, 0.0, 1.0);
+        json["arrivals"]["client_overhead_ms"] = 5.0;
+        json["arrivals"]["client_overhead_distribution"] = "exponential";
+        const Mva exact = machineRepairman(10, 5e-3, 1000.0);
+        const auto result = run(json);
+        const double x = result.throughputPerS.value;
+        QVERIFY2(near(x, exact.throughputPerS, 0.02), qPrintable(pair(x, exact.throughputPerS)));
+        const double r = result.latency.mean.value;
+        QVERIFY2(near(r, exact.responseS + 5e-3, 0.02),
+                 qPrintable(pair(r, exact.responseS + 5e-3)));
+    }
+
     void deterministicServiceGivesNTimesS()
     {
         // Deterministic 2 ms, no batching, 5 clients: each request waits for the other four,
@@ -186,6 +202,7 @@ private Q_SLOTS:
     {
         auto json = closedLoopScenario(12, 2.5, 1.0);
         json["arrivals"]["client_overhead_ms"] = 0.4;
+        json["arrivals"]["client_overhead_distribution"] = "exponential";
         json["servers"] = {{"count", 2},
                            {"placement", "shared"},
                            {"streams", 2},
@@ -196,6 +213,7 @@ private Q_SLOTS:
         QCOMPARE(arrivals.concurrency, 12);
         QVERIFY(near(arrivals.thinkS, 2.5e-3, 1e-12));
         QVERIFY(near(arrivals.clientOverheadS, 0.4e-3, 1e-12));
+        QVERIFY(arrivals.clientOverheadExponential);
         QVERIFY(near(scenario->servers.postComputePerItemS, 20e-6, 1e-12));
         const nlohmann::json written = sim::scenarioToJson(*scenario);
         QCOMPARE(QString::fromStdString(written["arrivals"]["kind"].get<std::string>()),
