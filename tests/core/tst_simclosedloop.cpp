@@ -2,6 +2,7 @@
 // previous answer returns, after an optional think time) checked against exact queueing theory
 // (Little's law, Mean Value Analysis of the machine-repairman model, deterministic cycles), and
 // the copy-in / compute / copy-out stages of a device (servers.pre_compute, post_compute).
+#include "analysis/regiongrid.h"
 #include "simtesthelpers.h"
 
 #include <QtTest>
@@ -251,6 +252,23 @@ private Q_SLOTS:
         const std::string error = test::scenarioErrorOf(json);
         QVERIFY2(QString::fromStdString(error).contains(message), error.c_str());
         QVERIFY2(error.find("s.json") != std::string::npos, error.c_str());
+    }
+
+    void aRegionCannotScaleAClosedLoopsRate()
+    {
+        // The offered rate of a closed loop is a result, not a parameter: a rate axis over it
+        // would change nothing, so it is refused by name.
+        analysis::RegionSpec spec;
+        auto scenario = sim::scenarioFromJson(closedLoopScenario(4, 0.0, 1.0), "test");
+        QVERIFY(scenario);
+        spec.scenario = *scenario;
+        spec.constraints.slaP99S = 0.01;
+        spec.axes = {{analysis::RegionAxisKind::RateMultiplier, {1.0, 1.2}, {}}};
+        const auto grid = analysis::RegionGrid::create(spec, {});
+        QVERIFY(!grid);
+        QVERIFY2(grid.error().message.find("a closed loop has no arrival rate to scale") !=
+                     std::string::npos,
+                 grid.error().toString().c_str());
     }
 
     void aStaticBatchLargerThanTheClientsNeverFills()
