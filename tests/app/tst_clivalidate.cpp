@@ -113,6 +113,20 @@ private Q_SLOTS:
         QVERIFY(doc[QStringLiteral("assumptions")].toArray().size() >= 5);
     }
 
+    void perfAnalyzerFixtureStatesTritonsDefaults()
+    {
+        // Without settings the command assumes Triton's defaults and says so; runs without the
+        // shared data folder (a small hand-written sweep, tests/data/perf_analyzer).
+        const QString file =
+            bs::test::testDataPath(QStringLiteral("perf_analyzer/concurrency.csv"));
+        const CliRun run = runCli({QStringLiteral("validate"), file, QStringLiteral("--requests"),
+                                   QStringLiteral("2000")});
+        QCOMPARE(run.exitCode, 0);
+        QVERIFY2(run.out.contains("Residuals over 4 row(s):"), run.out.constData());
+        QVERIFY(run.out.contains("1 model instance(s)"));
+        QVERIFY(run.out.contains("no dynamic batching: every request is a batch of its own"));
+    }
+
     void perfAnalyzerOpenLoopRowsAreRefusedNamingTheFile()
     {
         const QString file =
