@@ -2,11 +2,13 @@
 #include "accelpresets.h"
 #include "analysis/mlperfvalidation.h"
 #include "commands.h"
+#include "validateperfanalyzer.h"
 
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <cstdio>
+#include <filesystem>
 
 namespace bs::cli {
 
@@ -108,7 +110,10 @@ int runValidate(const ParsedArgs& args, CliIo& io)
                            io);
     };
     if (args.positionals.size() != 1)
-        return fail("give the submitter's folder (e.g. .../closed/NVIDIA); see --help");
+        return fail("give the submitter's folder (e.g. .../closed/NVIDIA) or a perf_analyzer "
+                    "CSV; see --help");
+    if (std::filesystem::is_regular_file(args.positionals.front()))
+        return runValidatePerfAnalyzer(args, io);
     analysis::MlperfSubmissionQuery query;
     query.root = args.positionals.front();
     for (const auto& [option, target] :
@@ -147,13 +152,32 @@ int runValidate(const ParsedArgs& args, CliIo& io)
 
 } // namespace
 
+std::vector<OptionSpec> validateOptions()
+{
+    std::vector<OptionSpec> options = {
+        {"--system", "NAME", "results folder of the system (e.g. T4x8_TRT)"},
+        {"--benchmark", "NAME", "benchmark folder (e.g. resnet50)"},
+        {"--harness-system", "KEY",
+         "key in the harness configs (default: the system name up to its first '_')"},
+        {"--accelerator", "PRESET", "accelerator preset of the devices (e.g. t4)"},
+        {"--workload", "PRESET", "workload preset (default: the benchmark name)"},
+        {"--requests", "N",
+         "measured requests per replication (default 300000; perf_analyzer: 20000 per row)"},
+        presetsOption()};
+    for (auto& option : perfAnalyzerValidateOptions())
+        options.push_back(std::move(option));
+    return options;
+}
+
 CommandSpec validateCommand()
 {
     return {"validate",
             "validate SUBMITTER_FOLDER --system NAME --benchmark NAME --accelerator PRESET "
-            "[--workload PRESET]",
-            "Predict a real MLPerf Server run from its Offline result and harness settings, and "
-            "compare with what was measured.",
+            "[--workload PRESET] | validate PERF_ANALYZER.csv [--instances N] [--max-batch "
+            "ITEMS] [--preferred ITEMS,..] [--max-queue-delay-us US]",
+            "Predict a real MLPerf Server run from its Offline result and harness settings, or "
+            "each row of a perf_analyzer sweep from its server columns, and compare with what "
+            "was measured.",
             "Reads, in an MLPerf submitter's folder (NVIDIA layout): results/SYSTEM/BENCHMARK/\n"
             "Offline/performance/run_1 (the Offline throughput), configs/BENCHMARK/{Offline,\n"
             "Server}/config.json (batch size, deque timeout, inference streams, CUDA graphs,\n"
@@ -161,15 +185,16 @@ CommandSpec validateCommand()
             "those alone, simulates it (5 replications), and prints predicted latency mean/p50/\n"
             "p90/p99 with 95% intervals beside every measured Server run's, and every setting\n"
             "it assumed. Method: core/accel/README.md, 'Predicting a Server run from its Offline\n"
-            "result'.",
-            {{"--system", "NAME", "results folder of the system (e.g. T4x8_TRT)"},
-             {"--benchmark", "NAME", "benchmark folder (e.g. resnet50)"},
-             {"--harness-system", "KEY",
-              "key in the harness configs (default: the system name up to its first '_')"},
-             {"--accelerator", "PRESET", "accelerator preset of the devices (e.g. t4)"},
-             {"--workload", "PRESET", "workload preset (default: the benchmark name)"},
-             {"--requests", "N", "measured requests per replication (default 300000)"},
-             presetsOption()},
+            "result'.\n\n"
+            "Given a perf_analyzer CSV (concurrency mode) instead, it builds a closed-loop\n"
+            "scenario per row (the row's concurrency as clients; its server compute input,\n"
+            "infer and output as copy-in, compute and copy-out; its client and network time as\n"
+            "overhead; --instances servers; dynamic batching from --max-batch, --preferred,\n"
+            "--max-queue-delay-us, which the CSV does not state), simulates it and prints\n"
+            "predicted vs measured throughput, p50 and p99 per row with the residuals and every\n"
+            "setting it assumed. Method: core/accel/README.md, 'Predicting a perf_analyzer\n"
+            "sweep'.",
+            validateOptions(),
             runValidate};
 }
 

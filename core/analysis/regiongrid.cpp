@@ -104,6 +104,11 @@ Expected<RegionGrid> RegionGrid::create(const RegionSpec& spec, const std::strin
     }
     for (std::size_t s = 0; s < grid.m_inlined.streams.size(); ++s) {
         auto& arrivals = grid.m_inlined.streams[s].arrivals;
+        if (arrivals.kind == Kind::ClosedLoop && grid.m_rateAxis)
+            return makeError(ErrorCode::Value,
+                             "region.axes: a closed loop has no arrival rate to scale (its "
+                             "clients send when answered); vary scenario.arrivals.concurrency "
+                             "in separate scenarios instead");
         if (arrivals.kind != Kind::Replay) {
             grid.m_recordedRatePerS.push_back(0.0);
             grid.m_baseRatePerS += sim::meanRatePerS(arrivals, nullptr);

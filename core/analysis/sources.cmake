@@ -18,6 +18,7 @@ target_sources(batchscope_core PRIVATE
     analysis/llmrunanalysis.cpp
     analysis/mlperfserver.cpp
     analysis/mlperfvalidation.cpp
+    analysis/perfanalyzervalidation.cpp
     analysis/llmrunfigures.cpp
     analysis/orderstatistics.cpp
     analysis/packtext.cpp

@@ -36,6 +36,13 @@ struct SweepPoint
     std::optional<double> energyPerInferenceJ;
     std::optional<double> utilization; ///< Accelerator busy fraction, 0..1.
     std::optional<double> memoryBytes;
+    // perf_analyzer's breakdown of a request's mean latency (Triton's server statistics).
+    std::optional<double> serverQueueS;
+    std::optional<double> computeInputS;  ///< Per batch: input copy to the device.
+    std::optional<double> computeInferS;  ///< Per batch: the model's execution.
+    std::optional<double> computeOutputS; ///< Per batch: output copy and response.
+    /// Client send + network and server send/receive + client receive: time outside the server.
+    std::optional<double> clientOverheadS;
     std::optional<std::uint64_t> sampleCount; ///< Requests behind the percentiles, when known.
     /// Which run or configuration the point belongs to when a file holds several (perf_analyzer
     /// runs concatenated in one file: "run 2"; Model Analyzer: the model config name). Empty

@@ -95,6 +95,11 @@ nlohmann::json toJson(const data::SweepPoint& p)
     putOptional(out, "energy_per_inference_j", p.energyPerInferenceJ);
     putOptional(out, "utilization", p.utilization);
     putOptional(out, "memory_bytes", p.memoryBytes);
+    putOptional(out, "server_queue_s", p.serverQueueS);
+    putOptional(out, "compute_input_s", p.computeInputS);
+    putOptional(out, "compute_infer_s", p.computeInferS);
+    putOptional(out, "compute_output_s", p.computeOutputS);
+    putOptional(out, "client_overhead_s", p.clientOverheadS);
     if (p.sampleCount)
         out["sample_count"] = *p.sampleCount;
     if (!p.series.empty())
@@ -153,6 +158,11 @@ Expected<data::SweepTable> sweepTableFromJson(const nlohmann::json& json, const 
             p.energyPerInferenceJ = pf.optionalNumber("energy_per_inference_j", nonNegative);
             p.utilization = pf.optionalNumber("utilization", NumberRule::range(0.0, 1.0));
             p.memoryBytes = pf.optionalNumber("memory_bytes", nonNegative);
+            p.serverQueueS = pf.optionalNumber("server_queue_s", nonNegative);
+            p.computeInputS = pf.optionalNumber("compute_input_s", nonNegative);
+            p.computeInferS = pf.optionalNumber("compute_infer_s", nonNegative);
+            p.computeOutputS = pf.optionalNumber("compute_output_s", nonNegative);
+            p.clientOverheadS = pf.optionalNumber("client_overhead_s", nonNegative);
             if (pf.has("sample_count"))
                 p.sampleCount = pf.unsignedOr("sample_count", 0);
             p.series = pf.stringOr("series", {});

@@ -23,6 +23,8 @@ struct Columns
     int average = -1;
     int p50 = -1, p90 = -1, p95 = -1, p99 = -1, p999 = -1;
     int gpuUtil = -1, gpuPower = -1, gpuMemory = -1;
+    int serverQueue = -1, computeInput = -1, computeInfer = -1, computeOutput = -1;
+    int clientSend = -1, network = -1, clientRecv = -1;
     std::vector<std::string> names;
 };
 
@@ -38,6 +40,23 @@ int* percentileSlot(Columns& c, std::string_view name)
            : number == "99"   ? &c.p99
            : number == "99.9" ? &c.p999
                               : nullptr;
+}
+
+/// The slot of a latency-breakdown column ("Server Compute Infer"), or nullptr.
+int* breakdownSlot(Columns& c, const std::string& name)
+{
+    const std::pair<const char*, int*> slots[] = {{"Server Queue", &c.serverQueue},
+                                                  {"Server Compute Input", &c.computeInput},
+                                                  {"Server Compute Infer", &c.computeInfer},
+                                                  {"Server Compute Output", &c.computeOutput},
+                                                  {"Client Send", &c.clientSend},
+                                                  {"Network+Server Send/Recv", &c.network},
+                                                  {"Client Recv", &c.clientRecv}};
+    for (const auto& [column, slot] : slots) {
+        if (name == column)
+            return slot;
+    }
+    return nullptr;
 }
 
 /// The slot of the column called `name`, or nullptr for a column the reader does not use.
@@ -59,6 +78,8 @@ int* columnSlot(Columns& c, const std::string& name)
         return &c.gpuPower;
     if (name == "Max GPU Memory Usage")
         return &c.gpuMemory;
+    if (int* slot = breakdownSlot(c, name))
+        return slot;
     return percentileSlot(c, name);
 }
 
@@ -129,6 +150,7 @@ private:
     /// The cell's number divided by `divisor` (µs -> s), or nothing when the column is absent.
     Expected<std::optional<double>> cell(int index, CellRule rule, double divisor = 1.0) const;
     Status gpuColumns(data::SweepPoint& point) const;
+    Status breakdownColumns(data::SweepPoint& point) const;
     CellPlace place(int index) const
     {
         return CellPlace{m_context.path, m_lines.lineNumber(), m_split.column(std::size_t(index)),
@@ -196,6 +218,30 @@ Status PerfAnalyzerParser::gpuColumns(data::SweepPoint& point) const
     return {};
 }
 
+/// Where each request's time went, in µs like the latencies.
+Status PerfAnalyzerParser::breakdownColumns(data::SweepPoint& point) const
+{
+    const std::pair<int, std::optional<double>*> server[] = {
+        {m_columns.serverQueue, &point.serverQueueS},
+        {m_columns.computeInput, &point.computeInputS},
+        {m_columns.computeInfer, &point.computeInferS},
+        {m_columns.computeOutput, &point.computeOutputS}};
+    for (const auto& [index, target] : server) {
+        auto value = cell(index, CellRule::NonNegative, kMicrosPerSecond);
+        if (!value)
+            return value.error();
+        *target = *value;
+    }
+    for (int index : {m_columns.clientSend, m_columns.network, m_columns.clientRecv}) {
+        auto value = cell(index, CellRule::NonNegative, kMicrosPerSecond);
+        if (!value)
+            return value.error();
+        if (*value)
+            point.clientOverheadS = point.clientOverheadS.value_or(0.0) + **value;
+    }
+    return {};
+}
+
 Status PerfAnalyzerParser::row()
 {
     if (m_split.size() != m_columns.names.size()) {
@@ -236,6 +282,8 @@ Status PerfAnalyzerParser::row()
         *target = *value;
     }
     if (auto status = gpuColumns(point); !status)
+        return status;
+    if (auto status = breakdownColumns(point); !status)
         return status;
     point.series = std::to_string(m_runs);
     m_table.points.push_back(std::move(point));

@@ -22,6 +22,9 @@ Status scaleTraffic(sim::Scenario& scenario, double factor)
         return {};
     for (auto& stream : scenario.streams) {
         auto& a = stream.arrivals;
+        if (a.kind == sim::ArrivalSpec::Kind::ClosedLoop)
+            return makeError(ErrorCode::Value, "a closed loop has no arrival rate to scale: its "
+                                               "load is scenario.arrivals.concurrency");
         if (a.kind == sim::ArrivalSpec::Kind::Mmpp2) {
             a.ratesPerS[0] *= factor;
             a.ratesPerS[1] *= factor;

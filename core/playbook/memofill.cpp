@@ -56,6 +56,9 @@ std::string arrivalsText(const sim::Scenario& s)
         case sim::ArrivalSpec::Kind::Replay:
             one = "replayed trace" + (a.file.empty() ? std::string() : " " + a.file);
             break;
+        case sim::ArrivalSpec::Kind::ClosedLoop:
+            one = "closed loop of " + std::to_string(a.concurrency) + " clients";
+            break;
         }
         text += (text.empty() ? "" : " + ") + (stream.name.empty() ? "" : stream.name + ": ") + one;
     }

@@ -180,6 +180,8 @@ double baseMeanRate(const ArrivalSpec& spec, const ReplayTimes* replay)
                (spec.meanDwellS[0] + spec.meanDwellS[1]);
     case ArrivalSpec::Kind::Replay:
         return replay ? replay->meanRatePerS() : 0.0;
+    case ArrivalSpec::Kind::ClosedLoop:
+        return 0.0; // follows the system's own throughput (assessStability bounds it)
     }
     return 0.0;
 }
@@ -212,6 +214,8 @@ std::unique_ptr<ArrivalProcess> makeArrivalProcess(const ArrivalSpec& spec,
     case ArrivalSpec::Kind::Replay:
         process = std::make_unique<ReplayArrivals>(*replay);
         break;
+    case ArrivalSpec::Kind::ClosedLoop:
+        return nullptr; // arrivals follow completions: ClosedLoopEngine makes them
     }
     if (spec.profile.kind != RateProfile::Kind::None)
         process = std::make_unique<ProfiledArrivals>(std::move(process), spec.profile);

@@ -32,7 +32,8 @@ public:
 };
 
 /// The process of `spec` for one replication; random streams come from (replicationSeed,
-/// kFirstArrivalStream + stream). `replay` must be set for replay arrivals.
+/// kFirstArrivalStream + stream). `replay` must be set for replay arrivals. Closed-loop arrivals
+/// have no process of their own (they follow completions): nullptr.
 std::unique_ptr<ArrivalProcess> makeArrivalProcess(const ArrivalSpec& spec,
                                                    const ReplayTimes* replay,
                                                    std::uint64_t replicationSeedValue,

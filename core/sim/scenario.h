@@ -44,6 +44,9 @@ struct ArrivalSpec
         Gamma,         ///< Renewal process, gamma gaps with mean 1/ratePerS and cv (0: regular).
         Mmpp2,         ///< Two-state Markov-modulated Poisson (bursts), state 0 "low", 1 "high".
         Replay,        ///< Timestamps from a trace file or inline, optionally rescaled and looped.
+        /// N clients, each sending its next request when the previous response returns (plus a
+        /// think time): perf_analyzer's concurrency mode. Arrivals follow completions.
+        ClosedLoop,
     };
     Kind kind = Kind::Poisson;
     double ratePerS = 0.0; ///< Replay: target mean rate, 0 = as recorded.
@@ -53,7 +56,16 @@ struct ArrivalSpec
     std::string file;                           ///< Replay: request trace (any importer format).
     std::string column = "arrival";             ///< Replay: "arrival" or "intended" times.
     std::vector<double> timesS;                 ///< Replay: inline timestamps (instead of file).
-    bool loop = true; ///< Replay: repeat the trace when the run needs more requests.
+    bool loop = true;    ///< Replay: repeat the trace when the run needs more requests.
+    int concurrency = 0; ///< ClosedLoop: clients, each with one request outstanding.
+    double thinkS = 0.0; ///< ClosedLoop: mean exponential pause after a response (0: none).
+    /// ClosedLoop: fixed time a request spends outside the server (client send, network,
+    /// client receive); part of its latency and of each client's cycle.
+    double clientOverheadS = 0.0;
+    /// ClosedLoop: the overhead is exponential with that mean instead of fixed. Real networks
+    /// and clients jitter; without it, requests answered together return together and a
+    /// closed loop with batching can stay in one clump forever.
+    bool clientOverheadExponential = false;
     RateProfile profile;
 
     friend bool operator==(const ArrivalSpec&, const ArrivalSpec&) = default;
@@ -114,12 +126,27 @@ struct ServerSpec
     /// holding its stream but not the device: base + per item * b.
     double preComputeBaseS = 0.0;
     double preComputePerItemS = 0.0;
+    /// Time a batch spends off the device after it computes (output copy, response), holding
+    /// its stream but not the device: base + per item * b. With streams > 1 a batch's copies
+    /// overlap the other batches' compute (a copy-in / compute / copy-out pipeline).
+    double postComputeBaseS = 0.0;
+    double postComputePerItemS = 0.0;
 
-    /// Whether the sharing engine (core/sim/sharingengine.h) simulates these servers.
-    bool sharesDevices() const
+    double preComputeS(int batch) const
     {
-        return streams > 1 || preComputeBaseS > 0.0 || preComputePerItemS > 0.0;
+        return preComputeBaseS + preComputePerItemS * double(batch);
     }
+    double postComputeS(int batch) const
+    {
+        return postComputeBaseS + postComputePerItemS * double(batch);
+    }
+    bool hasCopyStages() const
+    {
+        return preComputeBaseS > 0.0 || preComputePerItemS > 0.0 || postComputeBaseS > 0.0 ||
+               postComputePerItemS > 0.0;
+    }
+    /// Whether the sharing engine (core/sim/sharingengine.h) simulates these servers.
+    bool sharesDevices() const { return streams > 1 || hasCopyStages(); }
 
     friend bool operator==(const ServerSpec&, const ServerSpec&) = default;
 };

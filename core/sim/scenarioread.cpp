@@ -6,6 +6,7 @@
 
 #include <set>
 #include <sstream>
+#include <tuple>
 
 namespace bs::sim {
 
@@ -32,6 +33,8 @@ constexpr double kMinRequestsPerCycle = 1e-2;
 constexpr double kMinPeriodS = 1e-3;
 constexpr double kMaxTimeS = 1e9;
 constexpr double kMaxPreComputeMs = 1e6;
+/// Closed-loop clients: each holds one request, so the queue never exceeds this.
+constexpr double kMaxClients = 1e6;
 /// Above it the trough rate is under 1% of the mean and single gaps span many periods.
 constexpr double kMaxAmplitude = 0.99;
 constexpr double kMinMultiplier = 1e-3;
@@ -185,12 +188,26 @@ void readReplay(JsonFields& f, ArrivalSpec& out)
     out.loop = f.boolean("loop", true);
 }
 
+/// perf_analyzer's concurrency mode: N clients, each with one request outstanding.
+void readClosedLoop(JsonFields& f, ArrivalSpec& out)
+{
+    out.kind = ArrivalSpec::Kind::ClosedLoop;
+    out.concurrency = int(f.integer("concurrency", wholeRange(1, kMaxClients)));
+    out.thinkS = seconds(f.numberOr("think_ms", 0.0, NumberRule::range(0.0, kMaxTimeS * 1e3)));
+    out.clientOverheadS =
+        seconds(f.numberOr("client_overhead_ms", 0.0, NumberRule::range(0.0, kMaxTimeS * 1e3)));
+    out.clientOverheadExponential = f.choice("client_overhead_distribution",
+                                             {"fixed", "exponential"}, "fixed") == "exponential";
+    if (f.ok() && f.has("profile"))
+        f.fail("profile", "a closed loop has no rate to modulate: its clients send when answered");
+}
+
 Status readArrivals(const json& object, const std::string& where, const std::string& path,
                     ArrivalSpec& out)
 {
     JsonFields f(object, where, path);
     const std::string kind =
-        f.choice("kind", {"poisson", "deterministic", "gamma", "mmpp2", "replay"});
+        f.choice("kind", {"poisson", "deterministic", "gamma", "mmpp2", "replay", "closed_loop"});
     if (kind == "poisson" || kind == "deterministic" || kind == "gamma") {
         out.kind = kind == "poisson"         ? ArrivalSpec::Kind::Poisson
                    : kind == "deterministic" ? ArrivalSpec::Kind::Deterministic
@@ -205,6 +222,8 @@ Status readArrivals(const json& object, const std::string& where, const std::str
     } else if (kind == "replay") {
         out.kind = ArrivalSpec::Kind::Replay;
         readReplay(f, out);
+    } else if (kind == "closed_loop") {
+        readClosedLoop(f, out);
     }
     if (const auto* profile = f.object("profile"))
         f.adopt(readProfile(*profile, f.child("profile"), path, out.profile));
@@ -304,16 +323,20 @@ Status readServers(const json& object, const std::string& where, const std::stri
                     : placement == "random"       ? ServerSpec::Placement::Random
                                                   : ServerSpec::Placement::Shared;
     out.streams = int(f.integerOr("streams", 1, wholeRange(1, kMaxStreamsPerServer)));
-    if (const auto* pre = f.object("pre_compute")) {
-        JsonFields p(*pre, f.child("pre_compute"), path);
-        const NumberRule delay = NumberRule::range(0.0, kMaxPreComputeMs);
-        out.preComputeBaseS = seconds(p.numberOr("base_ms", 0.0, delay));
-        out.preComputePerItemS = seconds(p.numberOr("per_item_us", 0.0, delay) / 1000.0);
-        f.adopt(p.finish());
+    for (const auto& [key, baseS, perItemS] :
+         {std::tuple{"pre_compute", &out.preComputeBaseS, &out.preComputePerItemS},
+          std::tuple{"post_compute", &out.postComputeBaseS, &out.postComputePerItemS}}) {
+        if (const auto* stage = f.object(key)) {
+            JsonFields p(*stage, f.child(key), path);
+            const NumberRule delay = NumberRule::range(0.0, kMaxPreComputeMs);
+            *baseS = seconds(p.numberOr("base_ms", 0.0, delay));
+            *perItemS = seconds(p.numberOr("per_item_us", 0.0, delay) / 1000.0);
+            f.adopt(p.finish());
+        }
     }
     if (out.sharesDevices() && out.placement != ServerSpec::Placement::Shared)
-        f.fail("placement", "streams > 1 and pre_compute are simulated with one shared queue "
-                            "(placement \"shared\") only");
+        f.fail("placement", "streams > 1, pre_compute and post_compute are simulated with one "
+                            "shared queue (placement \"shared\") only");
     return f.finish();
 }
 
@@ -329,6 +352,24 @@ void checkSharedDevices(JsonFields& f, const Scenario& scenario)
     else if (scenario.power)
         f.fail("servers", "streams > 1 and pre_compute have no energy accounting yet (batches "
                           "sharing a device would count its busy power twice): remove power");
+}
+
+/// What the closed-loop engine (closedloopengine.h) does not model, refused with the key.
+void checkClosedLoop(JsonFields& f, const Scenario& scenario)
+{
+    bool closedLoop = false;
+    for (const auto& stream : scenario.streams)
+        closedLoop = closedLoop || stream.arrivals.kind == ArrivalSpec::Kind::ClosedLoop;
+    if (!closedLoop)
+        return;
+    if (scenario.namedStreams)
+        f.fail("streams", "closed_loop arrivals are one population of clients: give them as "
+                          "\"arrivals\", not as a stream");
+    else if (scenario.policy.kind == PolicySpec::Kind::Adaptive)
+        f.fail("policy", "the adaptive policy is not simulated with closed_loop arrivals yet");
+    else if (scenario.servers.placement != ServerSpec::Placement::Shared)
+        f.fail("servers", "closed_loop arrivals are simulated with one shared queue (placement "
+                          "\"shared\") only");
 }
 
 Status readDistribution(const json& object, const std::string& where, const std::string& path,
@@ -537,6 +578,8 @@ Expected<Scenario> scenarioFromJson(const nlohmann::json& json, const std::strin
         f.adopt(readOutput(*output, f.child("output"), path, out.output));
     if (f.ok())
         checkSharedDevices(f, out);
+    if (f.ok())
+        checkClosedLoop(f, out);
     if (auto status = f.finish(); !status)
         return status.error();
     return out;

@@ -2,6 +2,7 @@
 #include "sim/scenariojson.h"
 
 #include <cmath>
+#include <tuple>
 
 namespace bs::sim {
 
@@ -67,6 +68,14 @@ json arrivalsToJson(const ArrivalSpec& spec)
         }
         if (spec.ratePerS > 0.0)
             out["rate_per_s"] = spec.ratePerS;
+        break;
+    case ArrivalSpec::Kind::ClosedLoop:
+        out = {{"kind", "closed_loop"},
+               {"concurrency", spec.concurrency},
+               {"think_ms", milliseconds(spec.thinkS)},
+               {"client_overhead_ms", milliseconds(spec.clientOverheadS)},
+               {"client_overhead_distribution",
+                spec.clientOverheadExponential ? "exponential" : "fixed"}};
         break;
     }
     if (spec.profile.kind != RateProfile::Kind::None)
@@ -192,10 +201,13 @@ nlohmann::json scenarioToJson(const Scenario& scenario)
                       {"placement", placementName(scenario.servers.placement)}};
     if (scenario.servers.streams != 1)
         out["servers"]["streams"] = scenario.servers.streams;
-    if (scenario.servers.preComputeBaseS > 0.0 || scenario.servers.preComputePerItemS > 0.0)
-        out["servers"]["pre_compute"] = {
-            {"base_ms", scenario.servers.preComputeBaseS * 1e3},
-            {"per_item_us", scenario.servers.preComputePerItemS * 1e6}};
+    const ServerSpec& servers = scenario.servers;
+    for (const auto& [key, baseS, perItemS] :
+         {std::tuple{"pre_compute", servers.preComputeBaseS, servers.preComputePerItemS},
+          std::tuple{"post_compute", servers.postComputeBaseS, servers.postComputePerItemS}}) {
+        if (baseS > 0.0 || perItemS > 0.0)
+            out["servers"][key] = {{"base_ms", baseS * 1e3}, {"per_item_us", perItemS * 1e6}};
+    }
     out["service"] = serviceToJson(scenario.service);
     if (scenario.power)
         out["power"] = {{"idle_w", scenario.power->idleW}, {"busy_w", scenario.power->busyW}};

@@ -1,5 +1,6 @@
 #include "sim/simulator.h"
 
+#include "sim/closedloopengine.h"
 #include "sim/perserverengine.h"
 #include "sim/replayloader.h"
 #include "sim/replicationmetrics.h"
@@ -137,16 +138,13 @@ private:
     std::mutex m_mutex;
 };
 
-ReplicationMetrics runReplication(const Scenario& scenario, const Prepared& prepared,
-                                  std::size_t index, ProgressShare& share)
+bool isClosedLoop(const Scenario& scenario)
 {
-    const std::uint64_t seed = replicationSeed(scenario.seed, index);
-    std::vector<std::unique_ptr<ArrivalProcess>> processes;
-    for (std::size_t s = 0; s < scenario.streams.size(); ++s)
-        processes.push_back(
-            makeArrivalProcess(scenario.streams[s].arrivals, prepared.replays[s].get(), seed, s));
-    ArrivalRing ring(std::move(processes),
-                     {scenario.warmupRequests, scenario.warmupRequests + scenario.requests - 1});
+    return scenario.streams.front().arrivals.kind == ArrivalSpec::Kind::ClosedLoop;
+}
+
+RecorderConfig recorderConfig(const Scenario& scenario, const Prepared& prepared, std::size_t index)
+{
     RecorderConfig config;
     config.warmupRequests = scenario.warmupRequests;
     config.requests = scenario.requests;
@@ -159,14 +157,36 @@ ReplicationMetrics runReplication(const Scenario& scenario, const Prepared& prep
     config.records = index == 0 && scenario.output.records;
     config.idleW = prepared.idleW;
     config.busyW = prepared.busyW;
-    Recorder recorder(config);
+    return config;
+}
+
+/// Open-loop arrivals are generated ahead into a ring; closed-loop ones follow completions.
+EngineOutcome runEngine(const Scenario& scenario, const Prepared& prepared, EngineSetup setup)
+{
+    if (isClosedLoop(scenario))
+        return ClosedLoopEngine(setup).run();
+    std::vector<std::unique_ptr<ArrivalProcess>> processes;
+    for (std::size_t s = 0; s < scenario.streams.size(); ++s)
+        processes.push_back(makeArrivalProcess(scenario.streams[s].arrivals,
+                                               prepared.replays[s].get(), setup.seed, s));
+    ArrivalRing ring(std::move(processes),
+                     {scenario.warmupRequests, scenario.warmupRequests + scenario.requests - 1});
+    setup.arrivals = &ring;
+    return scenario.servers.sharesDevices() ? SharingEngine(setup).run()
+           : scenario.servers.placement == ServerSpec::Placement::Shared
+               ? SharedQueueEngine(setup).run()
+               : PerServerEngine(setup).run();
+}
+
+ReplicationMetrics runReplication(const Scenario& scenario, const Prepared& prepared,
+                                  std::size_t index, ProgressShare& share)
+{
+    const std::uint64_t seed = replicationSeed(scenario.seed, index);
+    Recorder recorder(recorderConfig(scenario, prepared, index));
     EngineSetup setup{&scenario, prepared.service.get(),
-                      seed,      &ring,
+                      seed,      nullptr,
                       &recorder, [&share](std::uint64_t n) { return share.tick(n); }};
-    EngineOutcome outcome = scenario.servers.sharesDevices() ? SharingEngine(setup).run()
-                            : scenario.servers.placement == ServerSpec::Placement::Shared
-                                ? SharedQueueEngine(setup).run()
-                                : PerServerEngine(setup).run();
+    EngineOutcome outcome = runEngine(scenario, prepared, setup);
     ReplicationMetrics metrics;
     if (outcome.state == EngineOutcome::State::Done)
         metrics = summarizeReplication(recorder, scenario, prepared.seriesLatencyPercentiles);

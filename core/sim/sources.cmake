@@ -4,6 +4,8 @@ target_sources(batchscope_core PRIVATE
     sim/arrivalprocess.cpp
     sim/arrivalring.cpp
     sim/batcher.cpp
+    sim/closedloopengine.cpp
+    sim/devicebank.cpp
     sim/estimate.cpp
     sim/latencystore.cpp
     sim/loghistogram.cpp

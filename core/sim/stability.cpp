@@ -13,6 +13,19 @@ std::string number(double v)
     return significant(v, 4);
 }
 
+/// A closed loop cannot overload its servers: each client waits for its answer. Its throughput
+/// is at most the capacity and at most N clients / (think + overhead + a lone batch of 1)
+/// (the asymptotic bounds of a closed network); that bound stands for the offered load.
+void closedLoopBound(const Scenario& scenario, const ServiceModel& service, Stability& out)
+{
+    const ArrivalSpec& loop = scenario.streams.front().arrivals;
+    const ServerSpec& spec = scenario.servers;
+    const double cycleS = loop.thinkS + loop.clientOverheadS + spec.preComputeS(1) +
+                          service.meanServiceS(1) + spec.postComputeS(1);
+    out.offeredRatePerS = std::min(double(loop.concurrency) / cycleS, out.capacityRatePerS);
+    out.rho = out.offeredRatePerS / out.capacityRatePerS;
+}
+
 } // namespace
 
 std::string offeredLoadKey(const Scenario& scenario)
@@ -25,6 +38,8 @@ std::string offeredLoadKey(const Scenario& scenario)
         return "scenario.arrivals.rates_per_s";
     case ArrivalSpec::Kind::Replay:
         return arrivals.ratePerS > 0.0 ? "scenario.arrivals.rate_per_s" : "scenario.arrivals";
+    case ArrivalSpec::Kind::ClosedLoop:
+        return "scenario.arrivals.concurrency";
     default:
         return "scenario.arrivals.rate_per_s";
     }
@@ -45,13 +60,13 @@ Stability assessStability(const Scenario& scenario, const ServiceModel& service,
     double best = 0.0;
     const int from =
         scenario.policy.kind == PolicySpec::Kind::Static ? scenario.policy.maxBatch : 1;
-    // A server's streams hide the pre-compute time of one batch behind the others' compute,
-    // but the device still computes one batch's worth at a time (it is shared, not multiplied).
+    // A server's streams hide the copies of one batch behind the others' compute, but the
+    // device still computes one batch's worth at a time (it is shared, not multiplied).
     const ServerSpec& spec = scenario.servers;
     const auto cycleS = [&](int b) {
         const double computeS = service.sustainedServiceS(b);
-        const double preS = spec.preComputeBaseS + spec.preComputePerItemS * double(b);
-        return std::max(computeS, (preS + computeS) / double(spec.streams));
+        const double copiesS = spec.preComputeS(b) + spec.postComputeS(b);
+        return std::max(computeS, (copiesS + computeS) / double(spec.streams));
     };
     for (int b = from; b <= scenario.policy.maxBatch; ++b) {
         const double rate = double(b) / cycleS(b);
@@ -72,6 +87,10 @@ Stability assessStability(const Scenario& scenario, const ServiceModel& service,
                                                      "every pre-compute"
                                                    : "") +
                                  ")";
+    if (scenario.streams.front().arrivals.kind == ArrivalSpec::Kind::ClosedLoop) {
+        closedLoopBound(scenario, service, out);
+        return out;
+    }
     // A replay that does not loop ends: its queue drains, whatever it offered while it lasted.
     bool finite = true;
     for (const auto& stream : scenario.streams)

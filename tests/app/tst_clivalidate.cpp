@@ -17,6 +17,19 @@
 using bs::test::CliRun;
 using bs::test::runCli;
 
+namespace {
+
+/// A perf_analyzer CSV of the real TFT runs in the shared data folder.
+QString tftSweep(const QString& shared, const QString& name)
+{
+    return shared +
+           QStringLiteral("/triton/perf_analyzer/Mutinifni_DeepLearningExamples/PyTorch/"
+                          "Forecasting/TFT/runner_workspace/executor/shared/") +
+           name;
+}
+
+} // namespace
+
 class TestCliValidate : public QObject
 {
     Q_OBJECT
@@ -71,13 +84,63 @@ private Q_SLOTS:
         QVERIFY(doc[QStringLiteral("assumptions")].toArray().size() >= 5);
     }
 
+    void perfAnalyzerRowsPredictedBesideMeasured()
+    {
+        // The TFT concurrency sweep with its deployment's settings (2 instances, max batch
+        // 1024, preferred 512/1024, 1 µs delay): every row predicted, the residuals summarised
+        // and every assumed setting printed. tst_perfanalyzervalidation checks the accuracy.
+        BS_REQUIRE_SHARED_DATA(shared);
+        const QStringList args =
+            QStringList{QStringLiteral("validate"),
+                        tftSweep(shared, QStringLiteral("triton_performance_online.csv"))} +
+            QStringLiteral("--instances 2 --max-batch 1024 --preferred 512,1024 "
+                           "--max-queue-delay-us 1 --requests 5000")
+                .split(QLatin1Char(' '));
+        const CliRun text = runCli(args);
+        QCOMPARE(text.exitCode, 0);
+        QVERIFY(text.out.contains("Residuals over 32 row(s):"));
+        QVERIFY(text.out.contains("2 model instance(s)"));
+        QVERIFY(text.out.contains("max_batch_size 1024 items, preferred sizes [512, 1024]"));
+        const CliRun json = runCli(args + QStringList{QStringLiteral("--json")});
+        QCOMPARE(json.exitCode, 0);
+        const QJsonObject doc = QJsonDocument::fromJson(json.out).object();
+        const QJsonArray rows = doc[QStringLiteral("rows")].toArray();
+        QCOMPARE(rows.size(), 32);
+        const QJsonObject first = rows[0].toObject();
+        QCOMPARE(first[QStringLiteral("concurrency")].toInt(), 8);
+        QCOMPARE(first[QStringLiteral("throughput_per_s")][QStringLiteral("measured")].toDouble(),
+                 8032.0);
+        QVERIFY(doc[QStringLiteral("assumptions")].toArray().size() >= 5);
+    }
+
+    void perfAnalyzerFixtureStatesTritonsDefaults()
+    {
+        // Without settings the command assumes Triton's defaults and says so; runs without the
+        // shared data folder (a small hand-written sweep, tests/data/perf_analyzer).
+        const QString file =
+            bs::test::testDataPath(QStringLiteral("perf_analyzer/concurrency.csv"));
+        const CliRun run = runCli({QStringLiteral("validate"), file, QStringLiteral("--requests"),
+                                   QStringLiteral("2000")});
+        QCOMPARE(run.exitCode, 0);
+        QVERIFY2(run.out.contains("Residuals over 4 row(s):"), run.out.constData());
+        QVERIFY(run.out.contains("1 model instance(s)"));
+        QVERIFY(run.out.contains("no dynamic batching: every request is a batch of its own"));
+    }
+
+    void perfAnalyzerOpenLoopRowsAreRefusedNamingTheFile()
+    {
+        const QString file =
+            bs::test::testDataPath(QStringLiteral("perf_analyzer/request_rate.csv"));
+        const CliRun run = runCli({QStringLiteral("validate"), file});
+        QCOMPARE(run.exitCode, 1);
+        QVERIFY2(run.err.contains("request_rate.csv"), run.err.constData());
+        QVERIFY2(run.err.contains("sweep row 1: no concurrency"), run.err.constData());
+    }
+
     void fitPredictsHeldOutBatchesWithIntervals()
     {
         BS_REQUIRE_SHARED_DATA(shared);
-        const QString sweep =
-            shared + QStringLiteral("/triton/perf_analyzer/Mutinifni_DeepLearningExamples/"
-                                    "PyTorch/Forecasting/TFT/runner_workspace/executor/shared/"
-                                    "triton_performance_offline.csv");
+        const QString sweep = tftSweep(shared, QStringLiteral("triton_performance_offline.csv"));
         const QStringList args = {QStringLiteral("fit"),
                                   sweep,
                                   QStringLiteral("--accelerator"),

@@ -40,4 +40,39 @@ inline Expected<sim::Result> simulateJson(const std::string& json, std::size_t t
     return sim::simulate(*scenario, options);
 }
 
+/// Simulates a scenario given as JSON; a bad scenario or a failed run stops the test program
+/// (for tests whose scenarios are known to be valid).
+inline sim::Result runScenarioJson(const nlohmann::json& json)
+{
+    auto scenario = sim::scenarioFromJson(json, "test");
+    if (!scenario)
+        qFatal("%s", scenario.error().toString().c_str());
+    auto result = sim::simulate(*scenario);
+    if (!result)
+        qFatal("%s", result.error().toString().c_str());
+    return std::move(*result);
+}
+
+/// The error text of reading `json` as the scenario file "s.json"; empty when it is valid.
+inline std::string scenarioErrorOf(const nlohmann::json& json)
+{
+    auto scenario = sim::scenarioFromJson(json, "s.json");
+    return scenario ? std::string() : scenario.error().toString();
+}
+
+/// Simulates `scenario` on one thread, cancelling at the first progress report.
+inline Expected<sim::Result> simulateCancelledEarly(const sim::Scenario& scenario)
+{
+    CancelToken cancel;
+    Progress cancelling(
+        [&](const ProgressUpdate& u) {
+            if (u.done > 0)
+                cancel.cancel();
+        },
+        std::chrono::milliseconds(0));
+    sim::SimOptions options;
+    options.threads = 1;
+    return sim::simulate(scenario, options, cancelling, cancel);
+}
+
 } // namespace bs::test

@@ -1,6 +1,8 @@
 #include "iotesthelpers.h"
 #include "util/sha256.h"
 
+#include <cmath>
+
 using namespace bs;
 
 class TestIoPerfAnalyzer : public QObject
@@ -40,6 +42,12 @@ void TestIoPerfAnalyzer::detectsAndReadsConcurrencySweep()
     QCOMPARE(*table->points[1].latencyP99S, 1710e-6);
     QCOMPARE(*table->points[3].latencyP50S, 1950e-6);
     QVERIFY(!table->points[0].latencyMeanS); // the plain layout has no average column
+    // The latency breakdown (µs): server columns as they are, client-side ones summed.
+    QCOMPARE(*table->points[0].serverQueueS, 30e-6);
+    QCOMPARE(*table->points[0].computeInputS, 40e-6);
+    QCOMPARE(*table->points[0].computeInferS, 1000e-6);
+    QCOMPARE(*table->points[0].computeOutputS, 20e-6);
+    QVERIFY(std::abs(*table->points[0].clientOverheadS - (20 + 150 + 5) * 1e-6) < 1e-15);
     QCOMPARE(table->points[0].batchSize, 1);
     QCOMPARE(table->points[0].series, std::string());
     QCOMPARE(test::warningLines(*read),

@@ -293,14 +293,7 @@ void TestSimBehaviour::progressAndCancel()
     QCOMPARE(updates.back().total, std::uint64_t(4 * 440000));
     QVERIFY(updates.back().done <= updates.back().total);
 
-    CancelToken cancel;
-    Progress cancelling(
-        [&](const ProgressUpdate& u) {
-            if (u.done > 0)
-                cancel.cancel();
-        },
-        std::chrono::milliseconds(0));
-    auto cancelled = sim::simulate(*scenario, options, cancelling, cancel);
+    auto cancelled = test::simulateCancelledEarly(*scenario);
     QVERIFY(!cancelled);
     QCOMPARE(cancelled.error().code, ErrorCode::Cancelled);
 }

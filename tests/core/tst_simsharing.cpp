@@ -1,8 +1,7 @@
 // Devices that run several batches at once (servers.streams, processor sharing) and a batch's
 // time off the device before it computes (servers.pre_compute), checked against queueing
 // theory and hand computation.
-#include "sim/scenariojson.h"
-#include "sim/simulator.h"
+#include "simtesthelpers.h"
 
 #include <QtTest>
 
@@ -26,19 +25,12 @@ nlohmann::json baseScenario(double ratePerS, int streams)
 
 sim::Result run(const nlohmann::json& json)
 {
-    auto scenario = sim::scenarioFromJson(json, "test");
-    if (!scenario)
-        qFatal("%s", scenario.error().toString().c_str());
-    auto result = sim::simulate(*scenario);
-    if (!result)
-        qFatal("%s", result.error().toString().c_str());
-    return std::move(*result);
+    return test::runScenarioJson(json);
 }
 
 std::string errorOf(const nlohmann::json& json)
 {
-    auto scenario = sim::scenarioFromJson(json, "s.json");
-    return scenario ? std::string() : scenario.error().toString();
+    return test::scenarioErrorOf(json);
 }
 
 } // namespace

@@ -78,6 +78,9 @@ inline void checkSweep(const data::SweepTable& table)
         for (const auto* latency : {&p.latencyMeanS, &p.latencyP50S, &p.latencyP90S, &p.latencyP95S,
                                     &p.latencyP99S, &p.latencyP999S})
             checkValue(*latency, true, "latency");
+        for (const auto* part : {&p.serverQueueS, &p.computeInputS, &p.computeInferS,
+                                 &p.computeOutputS, &p.clientOverheadS})
+            checkValue(*part, true, "latency breakdown");
         checkValue(p.powerW, true, "power");
         checkValue(p.energyPerInferenceJ, true, "energy per inference");
         checkValue(p.memoryBytes, true, "memory");

@@ -1,0 +1,160 @@
+#include "validateperfanalyzer.h"
+
+#include "analysis/perfanalyzervalidation.h"
+#include "io/readdataset.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+namespace bs::cli {
+
+namespace {
+
+Expected<analysis::TritonModelSettings> settingsFromArgs(const ParsedArgs& args)
+{
+    analysis::TritonModelSettings settings;
+    auto instances = wholeNumberOption(args, "--instances", 1, 1024);
+    if (!instances)
+        return instances.error();
+    settings.instances = int(instances->value_or(1));
+    auto maxBatch = wholeNumberOption(args, "--max-batch", 1, 1'000'000);
+    if (!maxBatch)
+        return maxBatch.error();
+    settings.maxBatchItems = int(maxBatch->value_or(0));
+    auto preferred = numberListOption(args, "--preferred");
+    if (!preferred)
+        return preferred.error();
+    for (double items : *preferred)
+        settings.preferredBatchItems.push_back(int(items));
+    auto delayUs = numberOption(args, "--max-queue-delay-us", 0.0);
+    if (!delayUs)
+        return delayUs.error();
+    settings.maxQueueDelayS = *delayUs / 1e6;
+    return settings;
+}
+
+double median(std::vector<double> values)
+{
+    std::sort(values.begin(), values.end());
+    const std::size_t n = values.size();
+    return n == 0 ? 0.0 : n % 2 ? values[n / 2] : 0.5 * (values[n / 2 - 1] + values[n / 2]);
+}
+
+/// "median |error| x%, worst y%" of one figure over the rows.
+std::string residualLine(const char* name, const std::vector<double>& errors)
+{
+    std::vector<double> magnitudes;
+    for (double e : errors)
+        magnitudes.push_back(std::abs(e));
+    const double worst =
+        magnitudes.empty() ? 0.0 : *std::max_element(magnitudes.begin(), magnitudes.end());
+    char line[160];
+    std::snprintf(line, sizeof line, "  %-10s median |error| %5.1f%%, worst %5.1f%%\n", name,
+                  median(magnitudes) * 100.0, worst * 100.0);
+    return line;
+}
+
+void printText(const analysis::PerfAnalyzerValidation& v, const std::string& path, CliIo& io)
+{
+    io.out << "perf_analyzer sweep, each row predicted from its own server columns: " << path
+           << "\n\n";
+    char line[256];
+    std::snprintf(line, sizeof line, "  %4s %5s %5s | %21s %6s | %17s %6s | %17s %6s\n", "row",
+                  "batch", "conc", "infer/s pred / meas", "err", "p50 ms pred/meas", "err",
+                  "p99 ms pred/meas", "err");
+    io.out << line;
+    std::vector<double> throughput, p50, p99;
+    for (const auto& row : v.rows) {
+        const auto r = row.residuals();
+        throughput.push_back(r.throughput);
+        p50.push_back(r.p50);
+        p99.push_back(r.p99);
+        std::snprintf(line, sizeof line,
+                      "  %4zu %5d %5d | %10.0f %10.0f %+5.1f%% | %8.2f %8.2f %+5.1f%% | %8.2f "
+                      "%8.2f %+5.1f%%\n",
+                      row.row + 1, row.batchItems, row.concurrency, row.predictedItemsPerS,
+                      row.measuredItemsPerS, r.throughput * 100.0, row.predictedP50S * 1e3,
+                      row.measuredP50S * 1e3, r.p50 * 100.0, row.predictedP99S * 1e3,
+                      row.measuredP99S * 1e3, r.p99 * 100.0);
+        io.out << line;
+    }
+    io.out << "\nResiduals over " << v.rows.size() << " row(s):\n"
+           << residualLine("throughput", throughput) << residualLine("p50", p50)
+           << residualLine("p99", p99);
+    io.out << "\nAssumed (nothing is fitted to the measured throughput or latency):\n";
+    for (const auto& assumption : v.assumptions)
+        io.out << "  - " << assumption << "\n";
+}
+
+nlohmann::json toJson(const analysis::PerfAnalyzerValidation& v, const std::string& path)
+{
+    nlohmann::json rows = nlohmann::json::array();
+    for (const auto& row : v.rows) {
+        const auto r = row.residuals();
+        rows.push_back({{"row", row.row + 1},
+                        {"series", row.series},
+                        {"batch", row.batchItems},
+                        {"concurrency", row.concurrency},
+                        {"throughput_per_s",
+                         {{"predicted", row.predictedItemsPerS},
+                          {"measured", row.measuredItemsPerS},
+                          {"relative_error", r.throughput}}},
+                        {"p50_s",
+                         {{"predicted", row.predictedP50S},
+                          {"measured", row.measuredP50S},
+                          {"relative_error", r.p50}}},
+                        {"p99_s",
+                         {{"predicted", row.predictedP99S},
+                          {"measured", row.measuredP99S},
+                          {"relative_error", r.p99}}},
+                        {"predicted_mean_batch_requests", row.predictedMeanBatchRequests}});
+    }
+    return {{"perf_analyzer", path}, {"rows", rows}, {"assumptions", v.assumptions}};
+}
+
+} // namespace
+
+int runValidatePerfAnalyzer(const ParsedArgs& args, CliIo& io)
+{
+    const std::string& path = args.positionals.front();
+    auto settings = settingsFromArgs(args);
+    if (!settings)
+        return reportError(settings.error(), args, io);
+    auto requests = wholeNumberOption(args, "--requests", 1000, 100'000'000);
+    if (!requests)
+        return reportError(requests.error(), args, io);
+    io::ReadOptions options;
+    options.format = "perf_analyzer";
+    auto dataset = io::readDataset(path, options);
+    if (!dataset)
+        return reportError(dataset.error(), args, io);
+    const auto sweep = dataset->sweep();
+    if (!sweep)
+        return reportError(makeError(ErrorCode::Value, path, 0, 0, "holds no batch sweep"), args,
+                           io);
+    auto validation = analysis::validatePerfAnalyzer(*sweep, *settings, requests->value_or(20000));
+    if (!validation) {
+        Error error = validation.error();
+        error.path = path; // the analysis names the row; the user needs the file too
+        return reportError(error, args, io);
+    }
+    if (args.json())
+        io.out << toJson(*validation, path).dump(2) << '\n';
+    else
+        printText(*validation, path, io);
+    return kExitOk;
+}
+
+std::vector<OptionSpec> perfAnalyzerValidateOptions()
+{
+    return {{"--instances", "N", "perf_analyzer: model instances on the GPU (default 1)"},
+            {"--max-batch", "ITEMS",
+             "perf_analyzer: the model's max_batch_size with dynamic batching (default: none)"},
+            {"--preferred", "ITEMS,..", "perf_analyzer: preferred batch sizes in items"},
+            {"--max-queue-delay-us", "US", "perf_analyzer: dynamic batcher delay (default 0)"}};
+}
+
+} // namespace bs::cli
