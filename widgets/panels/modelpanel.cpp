@@ -208,6 +208,9 @@ QWidget* ModelPanel::buildTrafficGroup()
     form->addRow(tr("Service time"), m_service);
     m_arrivalKind = new QComboBox(box);
     m_arrivalKind->setObjectName(QStringLiteral("arrivals"));
+    // A long trace name must not widen the dock: the combo elides, its popup shows all.
+    m_arrivalKind->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_arrivalKind->setMinimumContentsLength(16);
     m_arrivalKind->setToolTip(tr("How requests arrive: a traffic model, or an imported request "
                                  "trace replayed once in arrival order"));
     form->addRow(tr("Arrivals"), m_arrivalKind);
