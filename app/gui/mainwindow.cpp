@@ -4,6 +4,7 @@
 #include "charts/chartfigure.h"
 #include "charts/chartpanel.h"
 #include "charts/chartview.h"
+#include "charts/regionheatmappanel.h"
 #include "document/autosave.h"
 #include "document/projectdocument.h"
 #include "filecontroller.h"
@@ -88,6 +89,8 @@ MainWindow::MainWindow(widgets::Settings* settings, QWidget* parent)
     for (auto* panel : findChildren<widgets::ChartPanel*>())
         connect(panel, &widgets::ChartPanel::attachToMemoRequested, this,
                 [this, panel] { attachChartToMemo(panel); });
+    connect(m_regionView->heatmapPanel(), &widgets::RegionHeatmapPanel::attachToMemoRequested, this,
+            &MainWindow::attachRegionHeatmapToMemo);
     resize(1400, 900);
     m_normalFont = QApplication::font();
     restoreLayout();
@@ -254,6 +257,25 @@ void MainWindow::openInitial(const QString& path)
 
 void MainWindow::attachChartToMemo(widgets::ChartPanel* panel)
 {
+    attachFigureToMemo(panel, panel->content().title, widgets::figureOf(panel->content()));
+}
+
+void MainWindow::attachRegionHeatmapToMemo()
+{
+    auto* panel = m_regionView->heatmapPanel();
+    auto figure = panel->figure();
+    if (!figure) {
+        m_messages->showMessage(widgets::MessageBar::Kind::Information,
+                                tr("There is no region heatmap to attach yet: compute the region "
+                                   "first."));
+        return;
+    }
+    const QString title = QString::fromStdString(figure->title);
+    attachFigureToMemo(panel, title, std::move(*figure));
+}
+
+void MainWindow::attachFigureToMemo(QWidget* source, const QString& title, playbook::Figure figure)
+{
     auto memo =
         playbook::memoFromJson(m_document->project().memo, m_document->filePath().toStdString());
     if (!memo) {
@@ -264,23 +286,22 @@ void MainWindow::attachChartToMemo(widgets::ChartPanel* panel)
     // Where it came from: the view's tab and the chart's title.
     QString view;
     for (int i = 0; i < m_views->count(); ++i)
-        if (m_views->widget(i)->isAncestorOf(panel))
+        if (m_views->widget(i)->isAncestorOf(source))
             view = m_views->tabText(i).remove(QLatin1Char('&'));
-    const auto& content = panel->content();
     playbook::MemoEvidence evidence;
-    evidence.title = content.title.toStdString();
+    evidence.title = title.toStdString();
     evidence.source = tr("%1 view of %2")
                           .arg(view, m_document->project().title.empty()
                                          ? tr("the project")
                                          : QString::fromStdString(m_document->project().title))
                           .toStdString();
-    evidence.figure = widgets::figureOf(content);
+    evidence.figure = std::move(figure);
     memo->evidence.push_back(std::move(evidence));
     m_document->setSection(widgets::ProjectSection::Memo, playbook::toJson(*memo),
-                           tr("Attach \"%1\" to the memo").arg(content.title));
+                           tr("Attach \"%1\" to the memo").arg(title));
     m_messages->showMessage(widgets::MessageBar::Kind::Information,
                             tr("\"%1\" attached to the memo as evidence (%2 chart(s) attached).")
-                                .arg(content.title)
+                                .arg(title)
                                 .arg(memo->evidence.size()));
 }
 

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "playbook/figure.h"
+
 #include <QMainWindow>
 
 class QDockWidget;
@@ -79,8 +81,12 @@ protected:
 public:
     /// Adds the chart to the memo's evidence (one undo step); it is drawn in the report.
     void attachChartToMemo(widgets::ChartPanel* panel);
+    /// Adds the Region view's heatmap to the memo's evidence, as the report draws it.
+    void attachRegionHeatmapToMemo();
 
 private:
+    /// Stores a figure as memo evidence, naming the view `source` sits in.
+    void attachFigureToMemo(QWidget* source, const QString& title, playbook::Figure figure);
     void settleForScreenshot();
     void createViews();
     void createDocks();

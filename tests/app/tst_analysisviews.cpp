@@ -1,16 +1,21 @@
 // The Traces, Region and Sweep Δ views on the demo project, driven as a user does.
 #include "charts/chartpanel.h"
+#include "charts/regioncelltext.h"
 #include "charts/regionheatmap.h"
+#include "charts/regionheatmappanel.h"
 #include "document/projectdocument.h"
 #include "jobs/jobrunner.h"
 #include "mainwindow.h"
 #include "playbook/projectplaybook.h"
 #include "state/settings.h"
+#include "testsupport.h"
 #include "views/regionview.h"
 #include "views/sweepview.h"
 #include "views/traceview.h"
 
+#include <QAction>
 #include <QComboBox>
+#include <QFileInfo>
 #include <QLabel>
 #include <QLineEdit>
 #include <QTabWidget>
@@ -28,6 +33,7 @@ private Q_SLOTS:
     void init();
     void tracesViewAnalysesTheDemoTraceAndPowerLog();
     void regionViewComputesTheDemoRegionAndLoadsACell();
+    void regionHeatmapHasTableExportMemoAndBindingConstraints();
     void badRegionInputIsReportedNotComputed();
     void sweepDeltaChartOfTheDemoGoesIntoTheMemo();
 
@@ -157,6 +163,71 @@ void TestAnalysisViews::regionViewComputesTheDemoRegionAndLoadsACell()
     QCOMPARE(after[0]["policy"]["max_batch"].get<double>(), maxBatch);
     window.document()->undoStack()->undo();
     QCOMPARE(window.document()->project().scenarios, before);
+    window.jobs()->cancelAll();
+    QVERIFY(window.jobs()->waitForIdle(60000));
+}
+
+void TestAnalysisViews::regionHeatmapHasTableExportMemoAndBindingConstraints()
+{
+    // Issue 21: the heatmap had no Table / Export / Attach-to-memo / context menu like the
+    // other charts, and its cells did not say which constraint binds.
+    gui::MainWindow window(m_settings.get());
+    window.openInitial({});
+    auto* view = window.regionView();
+    view->compute();
+    QVERIFY(window.jobs()->waitForIdle(240000));
+    const auto result = view->result();
+    QVERIFY(result);
+    widgets::RegionHeatmapPanel* panel = view->heatmapPanel();
+    QStringList actions;
+    for (QAction* action : panel->chartActions())
+        actions << action->text();
+    QCOMPARE(actions, (QStringList{QStringLiteral("Table"), QStringLiteral("Copy"),
+                                   QStringLiteral("Export…"), QStringLiteral("Attach to memo")}));
+    QCOMPARE(view->heatmap()->contextMenuPolicy(), Qt::CustomContextMenu);
+
+    // The table: one row per cell of the 7 × 6 grid, the binding constraint in words.
+    panel->chartActions()[0]->trigger();
+    QVERIFY(panel->isShowingTable());
+    QTableWidget* table = panel->table();
+    QCOMPARE(table->rowCount(), 42);
+    int bindingColumn = -1;
+    for (int column = 0; column < table->columnCount(); ++column)
+        if (table->horizontalHeaderItem(column)->text() == QStringLiteral("Binding constraint"))
+            bindingColumn = column;
+    QVERIFY(bindingColumn >= 0);
+    const auto& recommended = result->cells[result->recommendation->cell];
+    const QString recommendedBinding = widgets::bindingText(recommended);
+    QVERIFY2(recommendedBinding.contains(QStringLiteral("margin")), qPrintable(recommendedBinding));
+    bool found = false;
+    for (int row = 0; row < table->rowCount(); ++row)
+        found = found || table->item(row, bindingColumn)->text() == recommendedBinding;
+    QVERIFY(found);
+    // The tooltip says it too, and the cell shows its short label.
+    QVERIFY(view->heatmap()
+                ->describeCell(recommended)
+                .contains(QStringLiteral("Binding: ") + recommendedBinding));
+    QVERIFY(!widgets::bindingShortLabel(recommended).isEmpty());
+
+    // Export in the three formats.
+    panel->showTable(false);
+    panel->resize(700, 500);
+    const QString csvPath = m_dir.filePath(QStringLiteral("region.csv"));
+    QVERIFY(panel->exportTo(csvPath));
+    QCOMPARE(test::readFile(csvPath).count('\n'), 43);
+    for (const char* name : {"region.png", "region.svg"}) {
+        const QString path = m_dir.filePath(QString::fromLatin1(name));
+        QVERIFY2(panel->exportTo(path), name);
+        QVERIFY2(QFileInfo(path).size() > 1000, name);
+    }
+
+    // Attach to memo: the report's heatmap figure goes into the memo's evidence.
+    panel->chartActions()[3]->trigger();
+    auto stored = playbook::readStoredPlaybook(window.document()->project());
+    QVERIFY(stored);
+    QCOMPARE(stored->memo.evidence.size(), std::size_t(1));
+    QVERIFY(stored->memo.evidence[0].figure.heatmap.has_value());
+    QCOMPARE(stored->memo.evidence[0].figure.heatmap->categories.size(), std::size_t(42));
     window.jobs()->cancelAll();
     QVERIFY(window.jobs()->waitForIdle(60000));
 }

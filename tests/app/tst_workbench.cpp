@@ -1,14 +1,17 @@
 #include "charts/chartpanel.h"
 #include "document/projectdocument.h"
+#include "io/readdataset.h"
 #include "jobs/jobrunner.h"
 #include "mainwindow.h"
 #include "panels/modelpanel.h"
 #include "panels/parametercontrol.h"
 #include "state/settings.h"
+#include "testsupport.h"
 #include "views/simulationview.h"
 #include "views/sweepview.h"
 #include "workbench/workbenchcontroller.h"
 
+#include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QLabel>
 #include <QSlider>
@@ -54,6 +57,7 @@ private Q_SLOTS:
     void modelOverlayFollowsThePowerCap();
     void modelOverlayMeansWhatTheCandidateSweepMeasured();
     void badScenarioIsShownNotCrashed();
+    void replayingAnImportedTraceSimulatesItsRequests();
 
 private:
     std::unique_ptr<gui::MainWindow> openDemo();
@@ -190,6 +194,37 @@ void TestWorkbench::badScenarioIsShownNotCrashed()
     QVERIFY2(window->simulationView()->summaryText().contains(
                  QStringLiteral("scenario.policy.max_batch")),
              qPrintable(window->simulationView()->summaryText()));
+}
+
+void TestWorkbench::replayingAnImportedTraceSimulatesItsRequests()
+{
+    // Issue 21: the Arrivals box could not replay an imported request trace.
+    auto window = openDemo();
+    auto trace = io::readDataset(
+        test::testDataPath(QStringLiteral("request_trace/azure_replay_400.csv")).toStdString());
+    QVERIFY2(trace, trace ? "" : trace.error().toString().c_str());
+    window->document()->addDataset(*trace);
+    auto* arrivals = window->modelPanel()->findChild<QComboBox*>(QStringLiteral("arrivals"));
+    QVERIFY(arrivals);
+    const int replay = arrivals->findText(QStringLiteral("Replay imported trace: ") +
+                                              QString::fromStdString(trace->name),
+                                          Qt::MatchStartsWith);
+    QVERIFY2(replay >= 0, "no replay choice for the imported trace");
+
+    QSignalSpy applied(window->workbench(), &WorkbenchController::resultsApplied);
+    arrivals->setCurrentIndex(replay);
+    Q_EMIT arrivals->activated(replay);
+    QVERIFY(applied.wait(60000));
+    const WorkbenchOutputs* outputs = window->workbench()->lastOutputs();
+    QVERIFY(outputs);
+    QVERIFY2(!outputs->simulationError,
+             outputs->simulationError ? outputs->simulationError->toString().c_str() : "");
+    QVERIFY(outputs->current);
+    const sim::Result& result = *outputs->current;
+    QVERIFY2(result.stability.stable, result.stability.reason.c_str());
+    // Every replication measures the trace's requests, once each.
+    QCOMPARE(result.latency.count, std::uint64_t(trace->requestTrace()->size()));
+    QCOMPARE(result.scenario.warmupRequests, std::uint64_t(0));
 }
 
 QTEST_MAIN(TestWorkbench)

@@ -3,13 +3,13 @@
 #include "charts/axisscale.h"
 #include "charts/chartaxes.h"
 #include "charts/chartlegend.h"
+#include "charts/charttools.h"
 #include "charts/chartview.h"
 #include "models/seriestablemodel.h"
 #include "util/decimate.h"
 
 #include <QApplication>
 #include <QClipboard>
-#include <QFileDialog>
 #include <QFontMetrics>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -199,16 +199,7 @@ ChartPanel::ChartPanel(QWidget* parent)
     attach->setToolTip(
         tr("Add this chart to the review memo as evidence (it goes into the report)"));
 
-    // A tool bar rather than a row of buttons: in a narrow panel (three charts side by side,
-    // projector fonts) the buttons that do not fit move behind its » menu instead of forcing
-    // the window wider than the screen.
-    auto* bar = new QToolBar(this);
-    bar->setMovable(false);
-    bar->setFloatable(false);
-    bar->setToolButtonStyle(Qt::ToolButtonTextOnly);
-    auto* spacer = new QWidget(bar);
-    spacer->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
-    bar->addWidget(spacer);
+    QToolBar* bar = makeChartToolBar(this);
     for (QToolButton* button : {m_tableToggle, reset, copy, exportButton, attach}) {
         button->setAutoRaise(true);
         bar->addWidget(button);
@@ -510,33 +501,17 @@ bool ChartPanel::exportTo(const QString& path)
 {
     if (path.endsWith(QLatin1String(".svg"), Qt::CaseInsensitive))
         return m_view->saveSvg(path);
-    if (path.endsWith(QLatin1String(".csv"), Qt::CaseInsensitive)) {
-        QFile file(path);
-        if (!file.open(QIODevice::WriteOnly | QIODevice::Text))
-            return false;
-        return file.write(csv().toUtf8()) >= 0;
-    }
+    if (path.endsWith(QLatin1String(".csv"), Qt::CaseInsensitive))
+        return writeTextFile(path, csv());
     return m_view->savePng(path);
 }
 
 void ChartPanel::exportWithDialog()
 {
-    QString selected;
-    const QString path = QFileDialog::getSaveFileName(
-        this, tr("Export chart"), m_content.title.isEmpty() ? tr("chart") : m_content.title,
-        tr("PNG image (*.png);;SVG vector image (*.svg);;CSV table (*.csv)"), &selected);
-    if (path.isEmpty())
-        return;
-    QString target = path;
-    if (QFileInfo(target).suffix().isEmpty()) {
-        if (selected.contains(QLatin1String("svg")))
-            target += QStringLiteral(".svg");
-        else if (selected.contains(QLatin1String("csv")))
-            target += QStringLiteral(".csv");
-        else
-            target += QStringLiteral(".png");
-    }
-    exportTo(target);
+    const QString path =
+        askExportPath(this, m_content.title.isEmpty() ? tr("chart") : m_content.title);
+    if (!path.isEmpty())
+        exportTo(path);
 }
 
 } // namespace bs::widgets

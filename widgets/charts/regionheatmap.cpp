@@ -1,5 +1,7 @@
 #include "charts/regionheatmap.h"
 
+#include "charts/regioncelltext.h"
+
 #include <QHelpEvent>
 #include <QLocale>
 #include <QMouseEvent>
@@ -154,7 +156,15 @@ int RegionHeatmap::bottomMargin() const
 
 int RegionHeatmap::rightMargin() const
 {
-    return std::max(150, fontMetrics().horizontalAdvance(tr("temperature > limit")) + 44);
+    // As wide as the legend entries this grid shows, so a narrow page keeps its width for the
+    // cells (a legend sized for every category took 150 px of a 360 px heatmap).
+    int widest = fontMetrics().horizontalAdvance(tr("★ recommended"));
+    for (std::size_t row = 0; row < rows(); ++row)
+        for (std::size_t column = 0; column < columns(); ++column)
+            if (const auto* cell = cellAtGrid(column, row))
+                widest = std::max(widest,
+                                  fontMetrics().horizontalAdvance(regionCellCategory(*cell)) + 20);
+    return widest + 24;
 }
 
 QRect RegionHeatmap::plotRect() const
@@ -215,6 +225,7 @@ QString RegionHeatmap::describeCell(const analysis::RegionCell& cell) const
     lines << tr("Verdict: %1 (%2)")
                  .arg(regionCellCategory(cell),
                       QString::fromStdString(analysis::cellEvidence(cell)));
+    lines << tr("Binding: %1").arg(bindingText(cell));
     const auto& m = cell.metrics;
     lines << tr("Offered %1 req/s, ρ = %2")
                  .arg(QLocale().toString(m.offeredRatePerS, 'g', 5),
@@ -265,20 +276,7 @@ void RegionHeatmap::paintEvent(QPaintEvent*)
             const auto entry = std::pair{regionCellColour(*cell), regionCellCategory(*cell)};
             if (!legend.contains(entry))
                 legend.append(entry);
-            // The smallest margin says how close the cell is to the boundary.
-            double margin = std::numeric_limits<double>::infinity();
-            for (const auto& check : cell->checks)
-                if (std::isfinite(check.margin))
-                    margin = std::min(margin, check.margin);
-            painter.setPen(Qt::black);
-            // "~": a short run decided it (far from every limit); "?": not confident.
-            const QString evidence =
-                QLatin1String(cell->method == analysis::CellMethod::ShortRun ? "~" : "") +
-                QLatin1String(cell->confident && !cell->pending ? "" : "?");
-            if (cell->status == analysis::CellStatus::Feasible && std::isfinite(margin))
-                painter.drawText(box, Qt::AlignCenter, percent(margin) + evidence);
-            else if (!evidence.isEmpty() && cell->status != analysis::CellStatus::Error)
-                painter.drawText(box, Qt::AlignCenter, evidence);
+            paintCell(painter, box, *cell);
             if (cell->index == recommended) {
                 painter.setPen(QPen(Qt::black, 3));
                 painter.drawRect(box.adjusted(2, 2, -2, -2));
@@ -329,8 +327,54 @@ void RegionHeatmap::paintEvent(QPaintEvent*)
                          tr("★ recommended"));
         y += line;
     }
-    painter.drawText(QRect(x, y, rightMargin() - 12, 3 * line), Qt::AlignLeft | Qt::TextWordWrap,
-                     tr("% = smallest margin; ~ = short run; ? = not confident"));
+    painter.drawText(QRect(x, y, rightMargin() - 12, height() - y),
+                     Qt::AlignLeft | Qt::TextWordWrap,
+                     tr("%: smallest margin; p99, pwr…: binding limit; ~: short run; ?: not "
+                        "confident"));
+}
+
+void RegionHeatmap::paintCell(QPainter& painter, const QRect& box,
+                              const analysis::RegionCell& cell) const
+{
+    painter.setPen(Qt::black);
+    // "~": a short run decided it (far from every limit); "?": not confident.
+    const QString evidence =
+        QLatin1String(cell.method == analysis::CellMethod::ShortRun ? "~" : "") +
+        QLatin1String(cell.confident && !cell.pending ? "" : "?");
+    // The smallest margin says how close the cell is to the boundary, the label which limit
+    // it would meet first (or misses).
+    const double margin = smallestMargin(cell);
+    const QString first = cell.status == analysis::CellStatus::Feasible && std::isfinite(margin)
+                              ? percent(margin) + evidence
+                              : (cell.status != analysis::CellStatus::Error ? evidence : QString());
+    const QString label = bindingShortLabel(cell);
+    // Narrow cells (a laptop screen, seven columns) get a smaller font before anything is
+    // dropped; what still does not fit is left to the tooltip and the table, never overlapped.
+    QFont font = painter.font();
+    const auto fits = [&](const QString& text) {
+        const QRect needed = QFontMetrics(font).boundingRect(box, Qt::AlignCenter, text);
+        return needed.width() <= box.width() - 2 && needed.height() <= box.height();
+    };
+    const qreal smallestSize = std::max(6.0, font.pointSizeF() * 0.6);
+    const auto shrinkUntilFits = [&](const QString& text) {
+        while (!fits(text) && font.pointSizeF() > smallestSize)
+            font.setPointSizeF(font.pointSizeF() - 0.5);
+        return fits(text);
+    };
+    const QString separator = box.height() >= 2 * QFontMetrics(font).height() + 2
+                                  ? QStringLiteral("\n")
+                                  : QStringLiteral(" ");
+    const QString both = first.isEmpty() || label.isEmpty() ? QString(first + label)
+                                                            : QString(first + separator + label);
+    QString text;
+    if (shrinkUntilFits(both))
+        text = both;
+    else if (font = painter.font(); shrinkUntilFits(first))
+        text = first;
+    painter.save();
+    painter.setFont(font);
+    painter.drawText(box, Qt::AlignCenter, text);
+    painter.restore();
 }
 
 void RegionHeatmap::mousePressEvent(QMouseEvent* event)

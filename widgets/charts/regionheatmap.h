@@ -4,6 +4,8 @@
 
 #include <QWidget>
 
+class QPainter;
+
 #include <memory>
 #include <optional>
 
@@ -12,8 +14,9 @@ namespace bs::widgets {
 /// The feasible region over two policy axes: one cell per (column value, row value) at the
 /// chosen values of the other axes. Feasible cells are green with their smallest margin printed;
 /// infeasible ones are coloured by the constraint that fails (p99, throughput, power,
-/// temperature, energy), unstable ones hatched grey; the recommended cell is outlined. Hover
-/// shows the cell's numbers; a click emits cellActivated.
+/// temperature, energy), unstable ones hatched grey; every cell names its binding constraint
+/// in short ("p99", "power", ...); the recommended cell is outlined. Hover shows the cell's
+/// numbers and the binding constraint in full; a click emits cellActivated.
 class RegionHeatmap : public QWidget
 {
     Q_OBJECT
@@ -33,6 +36,14 @@ public:
 
     QSize minimumSizeHint() const override { return {360, 260}; }
 
+    std::size_t columns() const;
+    std::size_t rows() const;
+    /// The cell drawn at a grid position, or null (none there, or not in this result).
+    const analysis::RegionCell* cellAtGrid(std::size_t column, std::size_t row) const;
+    const analysis::RegionResult* result() const { return m_result.get(); }
+    std::size_t columnAxis() const { return m_columnAxis; }
+    /// The axis up the heatmap; equal to columnAxis() for a one-axis grid (a single row).
+    std::size_t rowAxis() const { return m_rowAxis; }
 Q_SIGNALS:
     void cellActivated(std::size_t cellIndex);
 
@@ -46,9 +57,7 @@ private:
     int leftMargin() const;
     int rightMargin() const;
     int bottomMargin() const;
-    std::size_t columns() const;
-    std::size_t rows() const;
-    const analysis::RegionCell* cellAtGrid(std::size_t column, std::size_t row) const;
+    void paintCell(QPainter& painter, const QRect& box, const analysis::RegionCell& cell) const;
     std::optional<std::pair<std::size_t, std::size_t>> gridAt(const QPoint& position) const;
 
     std::shared_ptr<const analysis::RegionResult> m_result;

@@ -2,8 +2,6 @@
 
 namespace bs::widgets {
 
-namespace {
-/// Quotes a CSV field when needed (RFC 4180).
 QString csvField(const QString& text)
 {
     if (!text.contains(QLatin1Char(',')) && !text.contains(QLatin1Char('"')) &&
@@ -13,7 +11,6 @@ QString csvField(const QString& text)
     quoted.replace(QLatin1String("\""), QLatin1String("\"\""));
     return QLatin1Char('"') + quoted + QLatin1Char('"');
 }
-} // namespace
 
 QString seriesToCsv(const QList<SeriesData>& series)
 {

@@ -17,5 +17,7 @@ struct SeriesData
 
 /// The series as CSV (series,x,y with the axis titles in the header); values unrounded.
 QString seriesToCsv(const QList<SeriesData>& series);
+/// One CSV field, quoted when it holds a comma, a quote or a line break (RFC 4180).
+QString csvField(const QString& text);
 
 } // namespace bs::widgets

@@ -4,6 +4,7 @@
 #include "accel/presetlibrary.h"
 #include "document/projectdocument.h"
 #include "models/displaytext.h"
+#include "workbench/replayarrivals.h"
 #include "workbench/servicetable.h"
 #include "workbench/workbenchdefaults.h"
 
@@ -13,6 +14,7 @@
 #include <QGroupBox>
 #include <QLabel>
 #include <QScrollArea>
+#include <QStandardItemModel>
 #include <QVBoxLayout>
 
 namespace bs::widgets {
@@ -61,6 +63,8 @@ void selectData(QComboBox* combo, const QString& data)
 }
 
 constexpr int kComboMergeId = -1; // a combo choice is always its own undo step
+
+const QString kReplayPrefix = QStringLiteral("replay:");
 
 } // namespace
 
@@ -203,17 +207,21 @@ QWidget* ModelPanel::buildTrafficGroup()
     m_service->setToolTip(tr("What sets the service time of a batch in the simulator"));
     form->addRow(tr("Service time"), m_service);
     m_arrivalKind = new QComboBox(box);
-    m_arrivalKind->addItem(tr("Poisson"), QStringLiteral("poisson"));
-    m_arrivalKind->addItem(tr("Bursty renewal (gamma)"), QStringLiteral("gamma"));
-    m_arrivalKind->addItem(tr("On/off bursts (MMPP-2)"), QStringLiteral("mmpp2"));
+    m_arrivalKind->setObjectName(QStringLiteral("arrivals"));
+    // A long trace name must not widen the dock: the combo elides, its popup shows all.
+    m_arrivalKind->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_arrivalKind->setMinimumContentsLength(16);
+    m_arrivalKind->setToolTip(tr("How requests arrive: a traffic model, or an imported request "
+                                 "trace replayed once in arrival order"));
     form->addRow(tr("Arrivals"), m_arrivalKind);
     m_rate = addControl(
         form, QStringLiteral("rate"),
         {tr("Arrival rate"), tr("req/s"), 1.0, 1.0e6, 0, true, 50.0, tr("Mean offered load")});
     m_burstiness = addControl(form, QStringLiteral("burstiness"),
-                              {tr("Burstiness"), QString(), 0.0, 20.0, 2, false, 0.1,
+                              {tr("Burstiness"), QString(), 0.0, 20.0, 2, true, 0.1,
                                tr("Gamma: coefficient of variation of the gaps (1 = Poisson). "
-                                  "MMPP-2: burst rate ÷ calm rate.")});
+                                  "MMPP-2: burst rate ÷ calm rate."),
+                               0.1});
     m_servers = addControl(
         form, QStringLiteral("servers"),
         {tr("Servers"), QString(), 1.0, 64.0, 0, false, 1.0, tr("Replicas sharing one queue")});
@@ -235,11 +243,9 @@ QWidget* ModelPanel::buildTrafficGroup()
         editScenario([service](nlohmann::json& s) { s["service"] = service; },
                      tr("Choose service time source"), kComboMergeId);
     });
-    connect(m_arrivalKind, &QComboBox::activated, this, [this]() { editArrivals(kComboMergeId); });
-    connect(m_rate, &ParameterControl::valueEdited, this,
-            [this](double, int id) { editArrivals(id); });
-    connect(m_burstiness, &ParameterControl::valueEdited, this,
-            [this](double, int id) { editArrivals(id); });
+    connect(m_arrivalKind, &QComboBox::activated, this, &ModelPanel::chooseArrivals);
+    connect(m_rate, &ParameterControl::valueEdited, this, &ModelPanel::editRate);
+    connect(m_burstiness, &ParameterControl::valueEdited, this, &ModelPanel::editBurstiness);
     connect(m_servers, &ParameterControl::valueEdited, this, [this](double v, int id) {
         editScenario([v](nlohmann::json& s) { s["servers"]["count"] = int(v); }, tr("Set servers"),
                      id);
@@ -255,8 +261,8 @@ QWidget* ModelPanel::buildPolicyGroup()
                             {tr("Max batch"), tr("items"), 1.0, 1024.0, 0, true, 1.0,
                              tr("Largest batch the server forms")});
     m_maxDelay = addControl(form, QStringLiteral("maxDelay"),
-                            {tr("Max queue delay"), tr("ms"), 0.0, 100.0, 2, false, 0.25,
-                             tr("How long the oldest request may wait for a fuller batch")});
+                            {tr("Max queue delay"), tr("ms"), 0.0, 100.0, 2, true, 0.25,
+                             tr("How long the oldest request may wait for a fuller batch"), 0.1});
     connect(m_maxBatch, &ParameterControl::valueEdited, this, [this](double v, int id) {
         editScenario(
             [v](nlohmann::json& s) {
@@ -344,23 +350,101 @@ void ModelPanel::editRegion(const std::function<void(nlohmann::json&)>& change, 
     m_document->setSection(ProjectSection::Region, region, what, mergeId);
 }
 
-void ModelPanel::editArrivals(int mergeId)
+void ModelPanel::chooseArrivals()
 {
-    const std::string kind = m_arrivalKind->currentData().toString().toStdString();
-    const double rate = m_rate->value();
-    double burst = m_burstiness->value();
-    if (kind == "mmpp2")
-        burst = std::max(burst, 1.0);
+    const QString choice = m_arrivalKind->currentData().toString();
+    if (choice.isEmpty())
+        return; // the scenario's own arrivals, already in place
+    const nlohmann::json current = objectAt(scenario(), "arrivals");
+    if (choice.startsWith(kReplayPrefix)) {
+        const auto* dataset =
+            m_document->project().findDataset(choice.mid(kReplayPrefix.size()).toStdString());
+        if (!dataset || !isReplayable(*dataset) || replayedDataset(m_document->project(), current))
+            return;
+        editScenario([dataset](nlohmann::json& s) { s = scenarioReplaying(s, *dataset); },
+                     tr("Replay %1").arg(displayText(dataset->name)), kComboMergeId);
+        return;
+    }
+    const std::string kind = choice.toStdString();
+    const std::string currentKind = stringAt(current, "kind", "poisson");
+    if (kind == currentKind)
+        return; // choosing the shown traffic again changes nothing
+    const double rate = shownRatePerS(current);
+    const double burst = burstinessOf(current);
     editScenario(
-        [kind, rate, burst](nlohmann::json& s) {
+        [&](nlohmann::json& s) {
             nlohmann::json arrivals = arrivalsFor(kind, rate, burst);
             // Keep a rate profile (diurnal, ramp) the scenario may carry.
-            if (s.contains("arrivals") && s["arrivals"].is_object() &&
-                s["arrivals"].contains("profile"))
-                arrivals["profile"] = s["arrivals"]["profile"];
+            if (current.contains("profile"))
+                arrivals["profile"] = current["profile"];
             s["arrivals"] = arrivals;
+            if (currentKind == "replay") { // a replay ran the trace once; models run long
+                s["requests"] = defaultScenario()["requests"];
+                s["warmup_requests"] = defaultScenario()["warmup_requests"];
+            }
         },
-        tr("Set traffic"), mergeId);
+        tr("Set traffic"), kComboMergeId);
+}
+
+void ModelPanel::editRate(double ratePerS, int mergeId)
+{
+    const nlohmann::json current = objectAt(scenario(), "arrivals");
+    // Typing the value already shown is no edit: the saved rates may hold more digits.
+    if (ratePerS == m_rate->displayed(shownRatePerS(current)))
+        return;
+    editScenario(
+        [ratePerS, current](nlohmann::json& s) { s["arrivals"] = withMeanRate(current, ratePerS); },
+        tr("Set arrival rate"), mergeId);
+}
+
+void ModelPanel::editBurstiness(double burstiness, int mergeId)
+{
+    const nlohmann::json current = objectAt(scenario(), "arrivals");
+    if (burstiness == m_burstiness->displayed(burstinessOf(current)))
+        return;
+    editScenario([burstiness, current](
+                     nlohmann::json& s) { s["arrivals"] = withBurstiness(current, burstiness); },
+                 tr("Set burstiness"), mergeId);
+}
+
+double ModelPanel::shownRatePerS(const nlohmann::json& arrivals) const
+{
+    const double own = meanRateOf(arrivals);
+    if (own > 0.0 || stringAt(arrivals, "kind", {}) != "replay")
+        return own;
+    const auto* dataset = replayedDataset(m_document->project(), arrivals);
+    return dataset ? recordedRatePerS(*dataset->requestTrace()) : 0.0;
+}
+
+void ModelPanel::rebuildArrivalChoices(const nlohmann::json& arrivals)
+{
+    m_arrivalKind->clear();
+    m_arrivalKind->addItem(tr("Poisson"), QStringLiteral("poisson"));
+    m_arrivalKind->addItem(tr("Bursty renewal (gamma)"), QStringLiteral("gamma"));
+    m_arrivalKind->addItem(tr("On/off bursts (MMPP-2)"), QStringLiteral("mmpp2"));
+    const std::string kind = stringAt(arrivals, "kind", "poisson");
+    int current = m_arrivalKind->findData(q(kind));
+    const auto* replayed = replayedDataset(m_document->project(), arrivals);
+    for (const auto& dataset : m_document->project().datasets) {
+        if (!isReplayable(dataset))
+            continue;
+        m_arrivalKind->addItem(tr("Replay imported trace: %1").arg(displayText(dataset.name)),
+                               QString(kReplayPrefix + q(dataset.id)));
+        if (&dataset == replayed)
+            current = m_arrivalKind->count() - 1;
+    }
+    if (m_arrivalKind->count() == 3) {
+        // Say where trace replay comes from instead of hiding the choice.
+        m_arrivalKind->addItem(tr("Replay imported trace (import a request trace first)"),
+                               QString());
+        qobject_cast<QStandardItemModel*>(m_arrivalKind->model())->item(3)->setEnabled(false);
+    }
+    if (current < 0) {
+        // Arrivals the scenario file defines itself (deterministic, a replay of its own file).
+        m_arrivalKind->addItem(tr("From the scenario (%1)").arg(q(kind)), QString());
+        current = m_arrivalKind->count() - 1;
+    }
+    m_arrivalKind->setCurrentIndex(current);
 }
 
 void ModelPanel::rebuildServiceChoices()
@@ -408,10 +492,11 @@ void ModelPanel::loadFromDocument()
     const nlohmann::json s = scenario();
     rebuildServiceChoices();
     const nlohmann::json arrivals = objectAt(s, "arrivals");
-    selectData(m_arrivalKind, q(stringAt(arrivals, "kind", "poisson")));
-    m_rate->setValue(meanRateOf(arrivals));
+    rebuildArrivalChoices(arrivals);
+    m_rate->setValue(shownRatePerS(arrivals));
     m_burstiness->setValue(burstinessOf(arrivals));
-    m_burstiness->setEnabled(stringAt(arrivals, "kind", "poisson") != "poisson");
+    const std::string kind = stringAt(arrivals, "kind", "poisson");
+    m_burstiness->setEnabled(kind == "gamma" || kind == "mmpp2");
     const nlohmann::json servers = objectAt(s, "servers");
     m_servers->setValue(numberAt(servers, "count", 1.0));
     const nlohmann::json policy = objectAt(s, "policy");

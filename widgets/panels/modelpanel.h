@@ -34,6 +34,8 @@ public:
     nlohmann::json region() const;
 
     ParameterControl* control(const QString& objectName) const;
+    /// The mean arrival rate shown for `arrivals`: their own, or a replayed trace's recorded one.
+    double shownRatePerS(const nlohmann::json& arrivals) const;
     void setRunSummary(const QString& text);
 
 private:
@@ -44,6 +46,7 @@ private:
     ParameterControl* addControl(QFormLayout* form, const QString& objectName,
                                  const ParameterControl::Spec& spec);
     void rebuildServiceChoices();
+    void rebuildArrivalChoices(const nlohmann::json& arrivals);
     void loadFromDocument();
     void editModel(const std::function<void(nlohmann::json&)>& change, const QString& what,
                    int mergeId);
@@ -51,7 +54,9 @@ private:
                       int mergeId);
     void editRegion(const std::function<void(nlohmann::json&)>& change, const QString& what,
                     int mergeId);
-    void editArrivals(int mergeId);
+    void chooseArrivals();
+    void editRate(double ratePerS, int mergeId);
+    void editBurstiness(double burstiness, int mergeId);
 
     ProjectDocument* m_document;
     QComboBox* m_accelerator = nullptr;

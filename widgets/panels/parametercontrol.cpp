@@ -5,23 +5,21 @@
 #include <QLabel>
 #include <QSlider>
 
+#include <algorithm>
 #include <cmath>
 
 namespace bs::widgets {
-
-namespace {
-constexpr int kSliderSteps = 1000;
-}
 
 int ParameterControl::s_nextDragId = 1;
 
 ParameterControl::ParameterControl(const Spec& spec, QWidget* parent)
     : QWidget(parent)
     , m_spec(spec)
+    , m_scale{spec.minimum, spec.maximum, spec.logarithmic, spec.logFloor}
     , m_slider(new QSlider(Qt::Horizontal, this))
     , m_spin(new QDoubleSpinBox(this))
 {
-    m_slider->setRange(0, kSliderSteps);
+    m_slider->setRange(0, m_scale.maximumPosition());
     m_slider->setToolTip(spec.toolTip);
     m_spin->setRange(spec.minimum, spec.maximum);
     m_spin->setDecimals(spec.decimals);
@@ -45,7 +43,7 @@ ParameterControl::ParameterControl(const Spec& spec, QWidget* parent)
     connect(m_slider, &QSlider::valueChanged, this, [this](int position) {
         if (m_loading)
             return;
-        double value = fromSlider(position);
+        double value = m_scale.toValue(position);
         if (m_spec.decimals == 0)
             value = std::round(value);
         m_loading = true;
@@ -57,7 +55,7 @@ ParameterControl::ParameterControl(const Spec& spec, QWidget* parent)
         if (m_loading)
             return;
         m_loading = true;
-        m_slider->setValue(toSlider(value));
+        m_slider->setValue(m_scale.toPosition(value));
         m_loading = false;
         emitEdit(value);
     });
@@ -75,31 +73,19 @@ double ParameterControl::value() const
     return m_spin->value();
 }
 
+double ParameterControl::displayed(double value) const
+{
+    // QDoubleSpinBox rounds through this very text form.
+    return QString::number(std::clamp(value, m_spec.minimum, m_spec.maximum), 'f', m_spec.decimals)
+        .toDouble();
+}
+
 void ParameterControl::setValue(double value)
 {
     m_loading = true;
     m_spin->setValue(value);
-    m_slider->setValue(toSlider(m_spin->value()));
+    m_slider->setValue(m_scale.toPosition(m_spin->value()));
     m_loading = false;
-}
-
-int ParameterControl::toSlider(double value) const
-{
-    double t = 0.0;
-    if (m_spec.logarithmic && m_spec.minimum > 0) {
-        t = std::log(value / m_spec.minimum) / std::log(m_spec.maximum / m_spec.minimum);
-    } else if (m_spec.maximum > m_spec.minimum) {
-        t = (value - m_spec.minimum) / (m_spec.maximum - m_spec.minimum);
-    }
-    return int(std::lround(std::clamp(t, 0.0, 1.0) * kSliderSteps));
-}
-
-double ParameterControl::fromSlider(int position) const
-{
-    const double t = double(position) / kSliderSteps;
-    if (m_spec.logarithmic && m_spec.minimum > 0)
-        return m_spec.minimum * std::pow(m_spec.maximum / m_spec.minimum, t);
-    return m_spec.minimum + t * (m_spec.maximum - m_spec.minimum);
 }
 
 } // namespace bs::widgets

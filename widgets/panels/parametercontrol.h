@@ -1,5 +1,7 @@
 #pragma once
 
+#include "panels/sliderscale.h"
+
 #include <QWidget>
 
 class QDoubleSpinBox;
@@ -9,9 +11,9 @@ class QSlider;
 namespace bs::widgets {
 
 /// One model or scenario parameter as a slider with a spin box and its unit. The slider may be
-/// logarithmic (batch sizes, rates span decades). Edits report a drag id: every value of one
-/// slider drag carries the same id, so the undo stack merges the drag into one step, while each
-/// spin-box step or slider click is its own step.
+/// logarithmic (batch sizes, rates, latencies span decades; SliderScale maps it). Edits report a
+/// drag id: every value of one slider drag carries the same id, so the undo stack merges the drag
+/// into one step, while each spin-box step or slider click is its own step.
 class ParameterControl : public QWidget
 {
     Q_OBJECT
@@ -26,6 +28,9 @@ public:
         bool logarithmic = false;
         double step = 1.0;
         QString toolTip;
+        /// Logarithmic with minimum 0: the smallest positive value on the slider (0 keeps
+        /// the first position).
+        double logFloor = 0.0;
     };
 
     explicit ParameterControl(const Spec& spec, QWidget* parent = nullptr);
@@ -33,19 +38,22 @@ public:
     double value() const;
     /// Sets the value without emitting valueEdited (loading from the project, undo).
     void setValue(double value);
+    /// The value as the spin box shows it: clamped to the range, rounded to the decimals. An
+    /// edit equal to displayed(saved) is the user retyping what they see, not a new value.
+    double displayed(double value) const;
     QSlider* slider() const { return m_slider; }
     QDoubleSpinBox* spinBox() const { return m_spin; }
     const Spec& spec() const { return m_spec; }
+    const SliderScale& scale() const { return m_scale; }
 
 Q_SIGNALS:
     void valueEdited(double value, int dragId);
 
 private:
-    int toSlider(double value) const;
-    double fromSlider(int position) const;
     void emitEdit(double value);
 
     Spec m_spec;
+    SliderScale m_scale;
     QSlider* m_slider;
     QDoubleSpinBox* m_spin;
     bool m_dragging = false;

@@ -6,6 +6,7 @@
 #include "charts/chartpanel.h"
 #include "charts/regioncharts.h"
 #include "charts/regionheatmap.h"
+#include "charts/regionheatmappanel.h"
 #include "document/projectdocument.h"
 #include "jobs/joboutcome.h"
 #include "jobs/jobrunner.h"
@@ -106,7 +107,7 @@ RegionView::RegionView(ProjectDocument* document, JobRunner* jobs, ModelPanel* m
     , m_rateSlice(new QComboBox(this))
     , m_limits(new QLabel(this))
     , m_recommendation(new QLabel(this))
-    , m_heatmap(new RegionHeatmap(this))
+    , m_heatmapPanel(new RegionHeatmapPanel(this))
     , m_debounce(new QTimer(this))
 {
     m_maxBatches->setObjectName(QStringLiteral("regionMaxBatches"));
@@ -144,7 +145,7 @@ RegionView::RegionView(ProjectDocument* document, JobRunner* jobs, ModelPanel* m
     form->addRow(tr("Limits:"), m_limits);
 
     auto* charts = new QGridLayout;
-    charts->addWidget(m_heatmap, 0, 0);
+    charts->addWidget(m_heatmapPanel, 0, 0);
     for (int i = 0; i < 3; ++i) {
         auto* panel = new ChartPanel(this);
         m_panels.append(panel);
@@ -162,7 +163,7 @@ RegionView::RegionView(ProjectDocument* document, JobRunner* jobs, ModelPanel* m
     connect(m_rateSlice, &QComboBox::currentIndexChanged, this, &RegionView::redrawHeatmap);
     connect(computeButton, &QPushButton::clicked, this, &RegionView::compute);
     connect(m_debounce, &QTimer::timeout, this, &RegionView::compute);
-    connect(m_heatmap, &RegionHeatmap::cellActivated, this, &RegionView::loadCell);
+    connect(heatmap(), &RegionHeatmap::cellActivated, this, &RegionView::loadCell);
     for (int i : {0, 1})
         connect(m_panels[i], &ChartPanel::pointClicked, this,
                 [this, i](const QString&, const QPointF& value) {
@@ -263,6 +264,11 @@ void RegionView::showEvent(QShowEvent* event)
     QWidget::showEvent(event);
     if (m_stale)
         scheduleCompute();
+}
+
+RegionHeatmap* RegionView::heatmap() const
+{
+    return m_heatmapPanel->heatmap();
 }
 
 Expected<analysis::RegionSpec> RegionView::currentSpec() const
@@ -413,7 +419,7 @@ void RegionView::showResult(std::shared_ptr<const analysis::RegionResult> result
 void RegionView::redrawHeatmap()
 {
     if (!m_result) {
-        m_heatmap->setResult(nullptr, 0, 1, {});
+        m_heatmapPanel->setResult(nullptr, 0, 1, {});
         return;
     }
     const auto& axes = m_result->spec.axes;
@@ -431,7 +437,7 @@ void RegionView::redrawHeatmap()
             shownAxes.push_back(axis);
     const std::size_t column = shownAxes.empty() ? 0 : shownAxes[0];
     const std::size_t row = shownAxes.size() > 1 ? shownAxes[1] : column;
-    m_heatmap->setResult(m_result, column, row, fixed);
+    m_heatmapPanel->setResult(m_result, column, row, fixed);
 }
 
 void RegionView::loadCell(std::size_t cellIndex)

@@ -21,6 +21,7 @@ class JobRunner;
 class ModelPanel;
 class ProjectDocument;
 class RegionHeatmap;
+class RegionHeatmapPanel;
 
 /// The region page: the feasible operating region of the Model dock's scenario over a grid of
 /// max batch × max queue delay (× offered rate), under the project's SLA, power limit and
@@ -39,7 +40,8 @@ public:
                QWidget* parent = nullptr);
 
     std::shared_ptr<const analysis::RegionResult> result() const { return m_result; }
-    RegionHeatmap* heatmap() const { return m_heatmap; }
+    RegionHeatmap* heatmap() const;
+    RegionHeatmapPanel* heatmapPanel() const { return m_heatmapPanel; }
     QList<ChartPanel*> panels() const { return m_panels; }
     QLabel* recommendationLabel() const { return m_recommendation; }
     /// The spec the next computation uses, or the reason it cannot be built.
@@ -75,7 +77,7 @@ private:
     QComboBox* m_rateSlice;
     QLabel* m_limits;
     QLabel* m_recommendation;
-    RegionHeatmap* m_heatmap;
+    RegionHeatmapPanel* m_heatmapPanel;
     QList<ChartPanel*> m_panels;
     QTimer* m_debounce;
     std::shared_ptr<const analysis::RegionResult> m_result;

@@ -9,6 +9,7 @@
 #include "models/displaytext.h"
 #include "panels/columnfitter.h"
 #include "panels/viewscrollarea.h"
+#include "views/tokensummary.h"
 
 #include <QComboBox>
 #include <QFormLayout>
@@ -367,6 +368,8 @@ void TraceView::drawRequests()
     appendRow(m_requestSummary,
               {tr("Completed"), QLocale().toString(qulonglong(analysis.completed)), {}});
     appendRow(m_requestSummary, {tr("Span"), number(analysis.spanS) + QStringLiteral(" s"), {}});
+    for (const QStringList& row : tokenSummaryRows(analysis))
+        appendRow(m_requestSummary, row);
     for (const auto& estimate : analysis.latency.percentiles)
         appendRow(m_requestSummary, {tr("Latency p%1").arg(estimate.probability * 100.0, 0, 'g', 4),
                                      ms(estimate.value), interval(estimate)});

@@ -8,7 +8,7 @@
 #include "views/simulationview.h"
 #include "views/sweepview.h"
 #include "workbench/answertext.h"
-#include "workbench/workbenchdefaults.h"
+#include "workbench/replayarrivals.h"
 #include "workbench/workbenchoverlays.h"
 
 #include <QLocale>
@@ -84,7 +84,9 @@ WorkbenchInputs WorkbenchController::currentInputs() const
 {
     WorkbenchInputs inputs;
     inputs.model = m_panel->model();
-    inputs.scenario = analysis::scenarioWithProjectModel(m_panel->scenario(), inputs.model);
+    inputs.scenario =
+        withReplayInMemory(analysis::scenarioWithProjectModel(m_panel->scenario(), inputs.model),
+                           m_document->project());
     inputs.curveBatches = powersOfTwoUpTo(maxBatchOf(inputs.scenario));
     inputs.offeredRateByBatch = offeredRates(m_document->project());
     return inputs;
@@ -127,8 +129,8 @@ void WorkbenchController::apply(WorkbenchOutputs outputs)
 {
     const QLocale locale;
     const nlohmann::json scenario = m_panel->scenario();
-    const double rate =
-        meanRateOf(scenario.contains("arrivals") ? scenario["arrivals"] : nlohmann::json::object());
+    const double rate = m_panel->shownRatePerS(
+        scenario.contains("arrivals") ? scenario["arrivals"] : nlohmann::json::object());
     const QString traffic = locale.toString(rate, 'f', 0) + tr(" req/s");
     m_sweepView->setLimits(slaP99Ms(), powerCapW());
     m_sweepView->setOverlays(workbenchOverlays(outputs, traffic));

@@ -104,4 +104,44 @@ double meanRateOf(const nlohmann::json& arrivals)
     return numberOr(arrivals, "rate_per_s", 0.0);
 }
 
+nlohmann::json withMeanRate(nlohmann::json arrivals, double ratePerS)
+{
+    if (kindOf(arrivals) != "mmpp2") {
+        arrivals["rate_per_s"] = ratePerS;
+        return arrivals;
+    }
+    const double mean = meanRateOf(arrivals);
+    if (!(mean > 0.0)) // rates the simulator will reject anyway: start from the default shape
+        return arrivalsFor("mmpp2", ratePerS, burstinessOf(arrivals));
+    const double factor = ratePerS / mean;
+    auto& rates = arrivals["rates_per_s"];
+    rates = {rates[0].get<double>() * factor, rates[1].get<double>() * factor};
+    return arrivals;
+}
+
+nlohmann::json withBurstiness(nlohmann::json arrivals, double burstiness)
+{
+    const std::string kind = kindOf(arrivals);
+    if (kind == "gamma") {
+        arrivals["cv"] = std::max(0.0, burstiness);
+        return arrivals;
+    }
+    if (kind != "mmpp2")
+        return arrivals;
+    const double mean = meanRateOf(arrivals);
+    const auto calmDwell = pairValue(arrivals, "mean_dwell_s", 0);
+    const auto burstDwell = pairValue(arrivals, "mean_dwell_s", 1);
+    const double factor = std::max(1.0, burstiness);
+    if (!(mean > 0.0) || !calmDwell || !burstDwell) {
+        nlohmann::json rebuilt = arrivalsFor("mmpp2", mean, factor);
+        if (arrivals.contains("profile"))
+            rebuilt["profile"] = arrivals["profile"];
+        return rebuilt;
+    }
+    // The same mean over the saved dwell times, with high = factor · low.
+    const double low = mean * (*calmDwell + *burstDwell) / (*calmDwell + factor * *burstDwell);
+    arrivals["rates_per_s"] = {low, factor * low};
+    return arrivals;
+}
+
 } // namespace bs::widgets

@@ -19,7 +19,16 @@ nlohmann::json defaultRegion();
 nlohmann::json arrivalsFor(const std::string& kind, double ratePerS, double burstiness);
 /// The burstiness value an arrivals object was built with (inverse of arrivalsFor).
 double burstinessOf(const nlohmann::json& arrivals);
-/// The long-run mean rate of an arrivals object (poisson, gamma, deterministic, mmpp2).
+/// The long-run mean rate of an arrivals object (poisson, gamma, deterministic, mmpp2; a
+/// replay only when it is rescaled to rate_per_s, else 0: its rate is the trace's).
 double meanRateOf(const nlohmann::json& arrivals);
+
+/// The arrivals with their long-run mean rate set to ratePerS and everything else kept: MMPP-2
+/// state rates are scaled by one factor, so their ratio (the burstiness) and the dwell times
+/// stay as saved; poisson, gamma, deterministic and a replay (time-scaled) get rate_per_s.
+nlohmann::json withMeanRate(nlohmann::json arrivals, double ratePerS);
+/// The arrivals with their burstiness set and their mean rate, dwell times and profile kept:
+/// gamma's cv, or the MMPP-2 ratio of burst to calm rate. Other kinds are returned unchanged.
+nlohmann::json withBurstiness(nlohmann::json arrivals, double burstiness);
 
 } // namespace bs::widgets
