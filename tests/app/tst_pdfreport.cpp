@@ -4,6 +4,8 @@
 // bottom of a page, each thing said once, and the files the PDF tells its reader to run
 // written beside it.
 
+#include "analysis/regionpalette.h"
+#include "charts/regionheatmap.h"
 #include "io/projectfile.h"
 #include "pdfreport.h"
 #include "playbook/report.h"
@@ -126,6 +128,7 @@ private Q_SLOTS:
     void pinsEveryInputAndNamesToolAndHost();
     void signOffsShowDateAndRationale();
     void doesNotAskForThePowerLogItHas();
+    void guiAndReportShareTheRegionColours();
 
 private:
     QString runPdfToText(const QStringList& arguments);
@@ -364,6 +367,36 @@ void TestPdfReport::doesNotAskForThePowerLogItHas()
     }));
     const QString text = m_layoutText.simplified();
     QVERIFY(!text.contains(QStringLiteral("a power/clock/temperature log of the candidate")));
+}
+
+void TestPdfReport::guiAndReportShareTheRegionColours()
+{
+    // The curve pack's figures colour feasible cells, the Pareto front and the recommended
+    // point as the GUI's region charts do (analysis/regionpalette.h).
+    std::vector<const playbook::Figure*> scatter;
+    const playbook::Figure* heatmap = nullptr;
+    for (const auto* figure : playbook::allFigures(m_bundle.document)) {
+        if (figure->figure.heatmap)
+            heatmap = &figure->figure;
+        else if (!figure->figure.markers.empty())
+            scatter.push_back(&figure->figure);
+    }
+    QVERIFY(heatmap && !scatter.empty());
+    const auto feasible = analysis::palette::kFeasible.hex();
+    QCOMPARE(heatmap->heatmap->categoryNames.front(), std::string("feasible"));
+    QCOMPARE(heatmap->heatmap->categoryColours.front(), feasible);
+    for (const auto* figure : scatter) {
+        QCOMPARE(figure->series.front().name, std::string("feasible"));
+        QCOMPARE(figure->series.front().colour, feasible);
+        QCOMPARE(figure->series.back().colour, analysis::palette::kParetoFront.hex());
+        // The recommended point: the palette's colour, outlined, larger than a data point.
+        const std::string svg = playbook::renderFigureSvg(*figure);
+        QVERIFY(svg.find("fill=\"" + analysis::palette::kRecommended.hex() + "\" stroke=\"" +
+                         analysis::palette::kRecommendedOutline.hex() + "\"") != std::string::npos);
+    }
+    analysis::RegionCell cell;
+    cell.status = analysis::CellStatus::Feasible;
+    QCOMPARE(widgets::regionCellColour(cell).name(), QString::fromStdString(feasible));
 }
 
 QTEST_MAIN(TestPdfReport)
