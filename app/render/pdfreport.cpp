@@ -1,6 +1,8 @@
 #include "pdfreport.h"
 
+#include "pageflow.h"
 #include "playbook/figure.h"
+#include "playbook/reportoutput.h"
 
 #include <QAbstractTextDocumentLayout>
 #include <QFile>
@@ -17,49 +19,9 @@ namespace bs::render {
 
 namespace {
 
-// Layout in points (the writer runs at 72 dpi): A4 with 50 pt margins.
-constexpr double kPageWidthPt = 595.0;
-constexpr double kPageHeightPt = 842.0;
-constexpr double kMarginPt = 50.0;
-constexpr double kFooterPt = 24.0;
-constexpr double kContentWidthPt = kPageWidthPt - 2 * kMarginPt;
-constexpr double kContentBottomPt = kPageHeightPt - kMarginPt - kFooterPt;
-constexpr double kGapPt = 8.0;
-
-const char* kStyleSheet =
-    "body { font-family: 'DejaVu Sans', Helvetica, sans-serif; font-size: 9pt; }"
-    "h1 { font-size: 20pt; } h2 { font-size: 14pt; } h3 { font-size: 11.5pt; }"
-    "table { border-collapse: collapse; } th { background: #e8e8e8; }"
-    "td, th { padding: 2px 4px; } .muted { color: #666; }"
-    ".summary { font-weight: bold; } .warning { color: #8a4b00; }"
-    "pre { font-family: 'DejaVu Sans Mono', monospace; font-size: 7.5pt; }";
-
-/// The text with a zero-width break opportunity after every kMaxRunChars characters of a run
-/// without spaces: Qt's line breaking is quadratic in the length of a word wider than the
-/// line (a 1 MB token in a memo field took minutes), and on paper such a run wraps anyway.
-QString withBreakOpportunities(const QString& text)
-{
-    constexpr qsizetype kMaxRunChars = 60;
-    QString out;
-    out.reserve(text.size() + text.size() / kMaxRunChars);
-    qsizetype run = 0;
-    for (const QChar c : text) {
-        run = c.isSpace() ? 0 : run + 1;
-        // Never between the halves of a surrogate pair.
-        if (run > kMaxRunChars && !c.isLowSurrogate()) {
-            out += QChar(0x200B);
-            run = 1;
-        }
-        out += c;
-    }
-    return out;
-}
-
 QString escape(const std::string& text)
 {
-    return withBreakOpportunities(QString::fromStdString(text))
-        .toHtmlEscaped()
-        .replace(QLatin1Char('\n'), QStringLiteral("<br>"));
+    return escapeForPdf(text);
 }
 
 /// The title as the footer shows it: one line, so a long title is cut once here rather than
@@ -71,19 +33,6 @@ QString footerTitle(const std::string& title)
     return text.size() <= kMaxChars ? text : text.left(kMaxChars) + QChar(0x2026);
 }
 
-QString statusColour(const std::string& cell)
-{
-    const QString lower = QString::fromStdString(cell).toLower();
-    if (lower.startsWith(QStringLiteral("pass")) || lower.startsWith(QStringLiteral("ok")) ||
-        lower.startsWith(QStringLiteral("same")))
-        return QStringLiteral("#006d3c");
-    if (lower.startsWith(QStringLiteral("fail")) || lower.startsWith(QStringLiteral("blocker")))
-        return QStringLiteral("#b00020");
-    if (lower.startsWith(QStringLiteral("warn")))
-        return QStringLiteral("#8a4b00");
-    return {};
-}
-
 QString statusBadge(playbook::StepStatus status)
 {
     const char* colour = status == playbook::StepStatus::Ok        ? "#006d3c"
@@ -93,154 +42,6 @@ QString statusBadge(playbook::StepStatus status)
     return QStringLiteral(" <span style=\"color:%1; font-size:9pt\">[%2]</span>")
         .arg(QString::fromLatin1(colour), escape(playbook::stepStatusLabel(status)));
 }
-
-/// One thing placed on a page: a laid-out text document or a figure.
-struct Placed
-{
-    int page = 0;
-    double y = 0.0;
-    double height = 0.0;
-    std::shared_ptr<QTextDocument> text;
-    std::shared_ptr<QSvgRenderer> figure;
-};
-
-/// Flows blocks down pages, breaking before anything that does not fit.
-class PageFlow
-{
-public:
-    explicit PageFlow(QPaintDevice* device)
-        : m_device(device)
-    {}
-
-    std::shared_ptr<QTextDocument> layout(const QString& html) const
-    {
-        auto document = std::make_shared<QTextDocument>();
-        document->documentLayout()->setPaintDevice(m_device);
-        document->setDefaultStyleSheet(QString::fromLatin1(kStyleSheet));
-        document->setDocumentMargin(0);
-        document->setTextWidth(kContentWidthPt);
-        document->setHtml(QStringLiteral("<body>") + html + QStringLiteral("</body>"));
-        return document;
-    }
-
-    double remaining() const { return kContentBottomPt - m_y; }
-    bool atPageTop() const { return m_y <= kMarginPt; }
-    void newPage()
-    {
-        ++m_page;
-        m_y = kMarginPt;
-    }
-
-    void addText(const QString& html, bool keepWithNext = false)
-    {
-        auto document = layout(html);
-        const double height = document->size().height();
-        // A heading needs room for some of what follows it.
-        const double needed = height + (keepWithNext ? 120.0 : 0.0);
-        if (needed > remaining() && m_y > kMarginPt)
-            newPage();
-        m_items.push_back({m_page, m_y, height, document, nullptr});
-        m_y += height + kGapPt;
-    }
-
-    void addFigure(const playbook::Figure& figure)
-    {
-        auto renderer = std::make_shared<QSvgRenderer>(
-            QByteArray::fromStdString(playbook::renderFigureSvg(figure)));
-        const QSizeF size = renderer->defaultSize();
-        const double height =
-            size.width() > 0 ? kContentWidthPt * size.height() / size.width() : 0.0;
-        if (height > remaining() && m_y > kMarginPt)
-            newPage();
-        m_items.push_back({m_page, m_y, height, nullptr, renderer});
-        m_y += height + kGapPt;
-        if (!figure.caption.empty())
-            addText(QStringLiteral("<p class=\"muted\">%1</p>").arg(escape(figure.caption)));
-    }
-
-    /// A table split across pages, its header repeated on each.
-    void addTable(const playbook::ReportTable& table)
-    {
-        if (!table.caption.empty())
-            addText(QStringLiteral("<p><b>%1</b></p>").arg(escape(table.caption)), true);
-        QString header = QStringLiteral("<tr>");
-        for (const auto& column : table.columns)
-            header += QStringLiteral("<th align=\"left\">%1</th>").arg(escape(column));
-        header += QStringLiteral("</tr>");
-        std::vector<QString> rows;
-        for (const auto& row : table.rows) {
-            QString html = QStringLiteral("<tr>");
-            for (std::size_t c = 0; c < row.size(); ++c) {
-                const QString colour =
-                    int(c) == table.statusColumn ? statusColour(row[c]) : QString();
-                html += colour.isEmpty() ? QStringLiteral("<td>%1</td>").arg(escape(row[c]))
-                                         : QStringLiteral("<td style=\"color:%1\"><b>%2</b></td>")
-                                               .arg(colour, escape(row[c]));
-            }
-            rows.push_back(html + QStringLiteral("</tr>"));
-        }
-        auto tableHtml = [&](std::size_t from, std::size_t to) -> QString {
-            QString html =
-                QStringLiteral("<table border=\"1\" cellspacing=\"0\" width=\"100%\">") + header;
-            for (std::size_t i = from; i < to; ++i)
-                html += rows[i];
-            return html + QStringLiteral("</table>");
-        };
-        if (rows.empty())
-            addText(tableHtml(0, 0));
-        std::size_t from = 0;
-        while (from < rows.size()) {
-            // As many rows as fit on this page (at least one, so progress is guaranteed).
-            std::size_t to = from + 1;
-            while (to < rows.size() &&
-                   layout(tableHtml(from, to + 1))->size().height() <= remaining())
-                ++to;
-            if (to == from + 1 && layout(tableHtml(from, to))->size().height() > remaining() &&
-                !atPageTop()) {
-                newPage();
-                continue;
-            }
-            addText(tableHtml(from, to));
-            from = to;
-        }
-        if (!table.note.empty())
-            addText(QStringLiteral("<p class=\"muted\">%1</p>").arg(escape(table.note)));
-    }
-
-    /// Preformatted text, split by lines across pages.
-    void addCode(const std::string& text, const std::string& caption)
-    {
-        if (!caption.empty())
-            addText(QStringLiteral("<p><b>%1</b></p>").arg(escape(caption)), true);
-        const QStringList lines = QString::fromStdString(text).split(QLatin1Char('\n'));
-        qsizetype from = 0;
-        while (from < lines.size()) {
-            qsizetype to = from + 1;
-            auto html = [&](qsizetype end) -> QString {
-                return QStringLiteral("<pre>%1</pre>")
-                    .arg(lines.mid(from, end - from).join(QLatin1Char('\n')).toHtmlEscaped());
-            };
-            while (to < lines.size() && layout(html(to + 1))->size().height() <= remaining())
-                ++to;
-            if (to == from + 1 && layout(html(to))->size().height() > remaining() &&
-                m_y > kMarginPt) {
-                newPage();
-                continue;
-            }
-            addText(html(to));
-            from = to;
-        }
-    }
-
-    int pageCount() const { return m_page + 1; }
-    const std::vector<Placed>& items() const { return m_items; }
-
-private:
-    QPaintDevice* m_device;
-    int m_page = 0;
-    double m_y = kMarginPt;
-    std::vector<Placed> m_items;
-};
 
 QString blockHtml(const playbook::ReportParagraph& paragraph)
 {
@@ -266,13 +67,30 @@ QString keyValuesHtml(const std::vector<std::pair<std::string, std::string>>& en
     return html + QStringLiteral("</table>");
 }
 
+/// The files written beside the PDF, listed once: the reproducer is printed in its own section,
+/// the curve pack's CSV and JSON are data for tools, not for paper.
+void flowAttachments(PageFlow& flow, const playbook::ReportDocument& report, int number)
+{
+    flow.addText(QStringLiteral("<h2>%1. %2</h2>").arg(number).arg(QObject::tr("Attachments")),
+                 true);
+    playbook::ReportTable files{
+        "Files written beside this PDF", {"File", "What it is", "Lines"}, {}, {}, -1};
+    for (const auto& attachment : report.attachments)
+        files.rows.push_back({attachment.fileName, attachment.description,
+                              std::to_string(std::count(attachment.content.begin(),
+                                                        attachment.content.end(), '\n'))});
+    flow.addTable(files);
+}
+
 void flowBlock(PageFlow& flow, const playbook::ReportBlock& block)
 {
     std::visit(
         [&flow](const auto& value) {
             using T = std::decay_t<decltype(value)>;
             if constexpr (std::is_same_v<T, playbook::ReportParagraph>) {
-                flow.addText(blockHtml(value));
+                // A lead-in ("Missing evidence …:") belongs with the list it introduces.
+                const bool leadIn = !value.text.empty() && value.text.back() == ':';
+                flow.addText(blockHtml(value), leadIn);
             } else if constexpr (std::is_same_v<T, playbook::ReportList>) {
                 QString html = value.ordered ? QStringLiteral("<ol>") : QStringLiteral("<ul>");
                 for (const auto& item : value.items)
@@ -369,27 +187,8 @@ Status writePdfReport(const playbook::ReportDocument& report, const QString& pat
     int number = 0;
     for (const auto& section : report.sections)
         flowSection(flow, section, QString::number(++number) + QLatin1Char('.'), 2);
-    if (!report.attachments.empty()) {
-        flow.addText(
-            QStringLiteral("<h2>%1. %2</h2>").arg(++number).arg(QObject::tr("Attachments")), true);
-        // Short files (the reproducer scenario) are printed; long data files (the curve pack's
-        // CSV and JSON) are listed: paper is no place for thousands of rows, the Markdown, HTML
-        // and JSON reports carry them.
-        constexpr long kMaxPrintedLines = 120;
-        for (const auto& attachment : report.attachments) {
-            const long lines =
-                std::count(attachment.content.begin(), attachment.content.end(), '\n');
-            if (lines <= kMaxPrintedLines)
-                flow.addCode(attachment.content,
-                             attachment.fileName + " — " + attachment.description);
-            else
-                flow.addText(
-                    QStringLiteral("<p><b>%1</b> — %2 (%3 lines: written beside the Markdown "
-                                   "report and embedded in the HTML report)</p>")
-                        .arg(escape(attachment.fileName), escape(attachment.description))
-                        .arg(lines));
-        }
-    }
+    if (!report.attachments.empty())
+        flowAttachments(flow, report, ++number);
 
     QPainter painter;
     if (!painter.begin(&writer))
@@ -415,7 +214,7 @@ Status writePdfReport(const playbook::ReportDocument& report, const QString& pat
     paintFooter(painter, report, footer, page, flow.pageCount());
     if (!painter.end())
         return makeError(ErrorCode::Io, path.toStdString(), 0, 0, "the PDF could not be completed");
-    return {};
+    return playbook::writeAttachmentsBeside(report, path.toStdString());
 }
 
 } // namespace bs::render

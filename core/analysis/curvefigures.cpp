@@ -2,6 +2,7 @@
 #include "analysis/curvefigures.h"
 
 #include "analysis/pareto.h"
+#include "analysis/regionpalette.h"
 
 #include <algorithm>
 #include <cmath>
@@ -179,6 +180,7 @@ Figure heatmapFigure(const RegionResult& r)
     for (std::size_t i = 0; i < rows; ++i)
         h.rowLabels.push_back(shown.size() > 1 ? spec.axes[shown[1]].label(i) : "");
     std::vector<std::string> names(rows * columns);
+    std::map<std::string, std::string> colourOfName;
     h.cellTexts.assign(rows * columns, {});
     const RegionCell* recommended = recommendedCell(r);
     for (std::size_t row = 0; row < rows; ++row) {
@@ -192,14 +194,17 @@ Figure heatmapFigure(const RegionResult& r)
             if (!c)
                 continue; // not in this shard
             names[row * columns + column] = category(*c);
+            colourOfName[category(*c)] = regionCellColour(*c).hex();
             h.cellTexts[row * columns + column] = heatmapText(*c);
             if (c == recommended)
                 h.highlightedCell = std::make_pair(int(column), int(row));
         }
     }
     for (const auto& name : categoryOrder()) {
-        if (std::find(names.begin(), names.end(), name) != names.end())
+        if (std::find(names.begin(), names.end(), name) != names.end()) {
             h.categoryNames.push_back(name);
+            h.categoryColours.push_back(colourOfName[name]);
+        }
     }
     for (const auto& name : names) {
         const auto it = std::find(h.categoryNames.begin(), h.categoryNames.end(), name);
@@ -233,7 +238,7 @@ FigureSeries frontLine(const RegionResult& r, const CellValue& value, const std:
         cells.push_back(&c);
         points.push_back({-c.metrics.throughputPerS.value, value(c)});
     }
-    FigureSeries line{name, FigureSeriesKind::Line, {}, -1, false};
+    FigureSeries line{name, FigureSeriesKind::Line, {}, -1, false, palette::kParetoFront.hex()};
     for (std::size_t i : paretoFront(points))
         line.points.push_back({cells[i]->metrics.throughputPerS.value, value(*cells[i])});
     std::sort(line.points.begin(), line.points.end(),
@@ -247,19 +252,26 @@ FigureSeries frontLine(const RegionResult& r, const CellValue& value, const std:
 void scatterAgainstThroughput(const RegionResult& r, const CellValue& value,
                               const std::string& frontName, Figure& f)
 {
-    FigureSeries feasible{"feasible", FigureSeriesKind::Scatter, {}, -1, false};
-    FigureSeries infeasible{"infeasible (stable)", FigureSeriesKind::Scatter, {}, -1, false};
+    // One series per verdict ("feasible", "infeasible: p99", ...), in the GUI's colours.
+    std::map<std::string, FigureSeries> byCategory;
     double lowest = INFINITY;
     double highest = 0.0;
     for (const auto& c : r.cells) {
         if (!plotted(c) || !std::isfinite(value(c)))
             continue;
         const FigurePoint p{c.metrics.throughputPerS.value, value(c)};
-        (c.status == CellStatus::Feasible ? feasible : infeasible).points.push_back(p);
+        auto& series = byCategory[category(c)];
+        series = FigureSeries{category(c), FigureSeriesKind::Scatter, std::move(series.points), -1,
+                              false,       regionCellColour(c).hex()};
+        series.points.push_back(p);
         lowest = std::min(lowest, p.y);
         highest = std::max(highest, p.y);
     }
-    f.series = {feasible, infeasible, frontLine(r, value, frontName)};
+    f.series.clear();
+    for (const auto& name : categoryOrder())
+        if (const auto it = byCategory.find(name); it != byCategory.end())
+            f.series.push_back(it->second);
+    f.series.push_back(frontLine(r, value, frontName));
     // Latencies near saturation reach far above the rest: a log axis keeps both readable.
     f.yLog = lowest > 0.0 && highest / lowest > 30.0;
     if (const auto& min = r.spec.constraints.minThroughputPerS)

@@ -1,5 +1,6 @@
 target_sources(batchscope_core PRIVATE
     analysis/analysisjson.cpp
+    analysis/regionpalette.cpp
     analysis/arrivalfit.cpp
     analysis/arrivalmodels.cpp
     analysis/batchmeans.cpp

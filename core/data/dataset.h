@@ -55,6 +55,15 @@ struct Provenance
     friend bool operator==(const Provenance&, const Provenance&) = default;
 };
 
+/// The reader of BatchScope's built-in demo data: made up to show the tool, not a measurement.
+inline constexpr const char* kSyntheticDemoReader = "demo";
+
+/// True for data BatchScope generated (the demo) rather than read from a measurement file.
+inline bool isSynthetic(const Provenance& provenance)
+{
+    return provenance.reader == kSyntheticDemoReader;
+}
+
 /// The immutable content of a dataset; shared between threads without copying. monostate means
 /// "referenced but not loaded yet" (a large trace kept by path in the project file).
 using DatasetContent =

@@ -60,14 +60,26 @@ void score(Hypothesis& h)
     h.rank = available > 0.0 ? h.score * (0.5 + 0.5 * h.coverage) : 0.0;
 }
 
-/// The evidence that tells two specific mechanisms apart, beyond each one's missing data.
-std::string pairwiseTest(Mechanism a, Mechanism b)
+/// A power log of the candidate with clock and temperature is attached and read.
+bool hasCandidateClockLog(const PlaybookContext& context)
+{
+    const auto& thermal = context.candidate.thermal;
+    return thermal && thermal->available && !thermal->smClockMHz.empty() &&
+           !thermal->temperatureC.empty();
+}
+
+/// The evidence that tells two specific mechanisms apart, beyond each one's missing data;
+/// empty when the project already holds it.
+std::string pairwiseTest(Mechanism a, Mechanism b, const PlaybookContext& context)
 {
     auto is = [&](Mechanism x, Mechanism y) { return (a == x && b == y) || (a == y && b == x); };
     if (is(Mechanism::Thermal, Mechanism::Compute) || is(Mechanism::Thermal, Mechanism::Memory))
-        return "a power/clock/temperature log of the candidate under the same traffic: a clock "
-               "drop at the cap or at the throttle temperature separates a power/thermal limit "
-               "from work that is slow at full clock";
+        return hasCandidateClockLog(context) ? std::string()
+                                             : "a power/clock/temperature log of the candidate "
+                                               "under the same traffic: a clock "
+                                               "drop at the cap or at the throttle temperature "
+                                               "separates a power/thermal limit "
+                                               "from work that is slow at full clock";
     if (is(Mechanism::Compute, Mechanism::Memory))
         return "a counter packet (achieved FLOP/s and DRAM bandwidth per kernel) or a model "
                "calibrated on the sweep: intensity against the ridge point decides";
@@ -184,7 +196,7 @@ std::optional<Figure> powerFigure(const PlaybookContext& context)
     return figure;
 }
 
-void findSeparatingEvidence(ClassificationFindings& findings)
+void findSeparatingEvidence(ClassificationFindings& findings, const PlaybookContext& context)
 {
     std::set<std::string> seen;
     auto add = [&](const std::string& text) {
@@ -192,7 +204,7 @@ void findSeparatingEvidence(ClassificationFindings& findings)
             findings.separating.push_back(text);
     };
     if (findings.ranked.size() >= 2)
-        add(pairwiseTest(findings.ranked[0].mechanism, findings.ranked[1].mechanism));
+        add(pairwiseTest(findings.ranked[0].mechanism, findings.ranked[1].mechanism, context));
     for (std::size_t i = 0; i < std::min<std::size_t>(2, findings.ranked.size()); ++i) {
         for (const auto& m : findings.ranked[i].missing)
             add(m);
@@ -235,7 +247,7 @@ StepResult classifyStep(const PlaybookContext& context, const LocateFindings& lo
     for (auto& h : findings.ranked)
         score(h);
     std::ranges::stable_sort(findings.ranked, std::greater<>(), &Hypothesis::rank);
-    findSeparatingEvidence(findings);
+    findSeparatingEvidence(findings, context);
     const auto& top = findings.ranked.front();
     const double second = findings.ranked.size() > 1 ? findings.ranked[1].rank : 0.0;
     findings.decided = top.rank >= 0.5 && top.rank - second >= 0.15 && top.coverage >= 0.4;

@@ -36,6 +36,9 @@ struct FigureSeries
     /// Index into the colour-blind-safe palette; -1 = by position among the series.
     int colourIndex = -1;
     bool dashed = false;
+    /// "#rrggbb" for a series whose colour has a meaning (feasible, Pareto front): wins over
+    /// colourIndex, so the report draws it as the GUI does (analysis/regionpalette.h).
+    std::string colour = {};
 
     friend bool operator==(const FigureSeries&, const FigureSeries&) = default;
 };
@@ -75,6 +78,8 @@ struct FigureHeatmap
     std::vector<int> categories;
     std::vector<std::string> cellTexts;                 ///< Same indexing; may be empty.
     std::optional<std::pair<int, int>> highlightedCell; ///< (column, row) of the recommendation.
+    /// "#rrggbb" per category name (same order); empty: the default palette by index.
+    std::vector<std::string> categoryColours = {};
 
     friend bool operator==(const FigureHeatmap&, const FigureHeatmap&) = default;
 };

@@ -237,6 +237,28 @@ EvidenceTable sliceTable(const StageMetric& metric)
     return table;
 }
 
+/// Says where the two sweeps come from: "Measured" only for data read from measurement files,
+/// so the demo's generated sweeps are never taken for hardware results.
+std::string sweepCaption(const char* metric, const SideInputs& baseline,
+                         const SideInputs& candidate)
+{
+    auto origin = [](const SideInputs& side) {
+        return side.sweepSynthetic ? "synthetic: BatchScope's built-in demo data, not a measurement"
+                                   : "measured";
+    };
+    const std::string sweeps = "the baseline sweep '" + baseline.sweepName +
+                               "' and the candidate sweep '" + candidate.sweepName + "'";
+    if (baseline.sweepSynthetic == candidate.sweepSynthetic)
+        return std::string(baseline.sweepSynthetic ? "Synthetic " : "Measured ") + metric + " of " +
+               sweeps +
+               (baseline.sweepSynthetic ? " (BatchScope's built-in demo data, not a "
+                                          "measurement of hardware)."
+                                        : ".");
+    return std::string(metric) + " of the baseline sweep '" + baseline.sweepName + "' (" +
+           origin(baseline) + ") and the candidate sweep '" + candidate.sweepName + "' (" +
+           origin(candidate) + ").";
+}
+
 Figure sweepFigure(const PlaybookContext& context, const char* metric, const char* yTitle)
 {
     Figure figure;
@@ -259,9 +281,7 @@ Figure sweepFigure(const PlaybookContext& context, const char* metric, const cha
     if (std::string(metric) == "p99 latency" && context.inputs.slaP99S)
         figure.referenceLines.push_back({FigureReferenceLine::Orientation::Horizontal,
                                          *context.inputs.slaP99S * 1e3, "SLA p99"});
-    figure.caption = "Measured " + std::string(metric) + " of the baseline sweep '" +
-                     context.inputs.baseline.sweepName + "' and the candidate sweep '" +
-                     context.inputs.candidate.sweepName + "'.";
+    figure.caption = sweepCaption(metric, context.inputs.baseline, context.inputs.candidate);
     return figure;
 }
 

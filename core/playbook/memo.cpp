@@ -33,7 +33,7 @@ Memo Memo::blank()
         "and power");
     for (const char* role : {"Inference platform owner", "Capacity planning engineer",
                              "SRE performance owner", "Power and thermal architect"})
-        memo.owners.push_back({role, {}, SignoffState::Pending, {}});
+        memo.owners.push_back({role, {}, SignoffState::Pending, {}, {}});
     return memo;
 }
 
@@ -198,7 +198,8 @@ nlohmann::json toJson(const Memo& memo)
         owners.push_back({{"role", owner.role},
                           {"name", owner.name},
                           {"state", signoffStateName(owner.state)},
-                          {"note", owner.note}});
+                          {"note", owner.note},
+                          {"date", owner.date}});
     }
     nlohmann::json out = {{"fields", std::move(fields)},
                           {"owners", std::move(owners)},
@@ -237,6 +238,7 @@ Expected<Memo> memoFromJson(const nlohmann::json& json, const std::string& path)
                 state, {SignoffState::Pending, SignoffState::Approved, SignoffState::Rejected},
                 &signoffStateName);
             owner.note = of.stringOr("note", {});
+            owner.date = of.stringOr("date", {});
             top.adopt(of.finish());
             memo.owners.push_back(std::move(owner));
         }

@@ -53,7 +53,8 @@ struct Owner
     std::string role;
     std::string name;
     SignoffState state = SignoffState::Pending;
-    std::string note;
+    std::string note; ///< The owner's rationale for the sign-off.
+    std::string date; ///< ISO date ("2026-12-04") the state was last set; empty while pending.
 
     friend bool operator==(const Owner&, const Owner&) = default;
 };

@@ -13,7 +13,7 @@ bool productionShapeEvidence(const data::Project& project, const PlaybookContext
     for (const auto& dataset : project.datasets) {
         const bool trace = dataset.kind == data::DatasetKind::RequestTrace ||
                            dataset.kind == data::DatasetKind::KernelTrace;
-        if (trace && dataset.provenance.reader != "demo")
+        if (trace && !data::isSynthetic(dataset.provenance))
             return true;
     }
     if (const auto& scenario = context.scenarios.candidate) {

@@ -57,8 +57,12 @@ bool takeContent(SideInputs& side, const data::Dataset& dataset)
         id = dataset.id;
         return true;
     };
-    if (auto sweep = dataset.sweep())
-        return take(side.sweep, side.sweepName, side.sweepId, sweep);
+    if (auto sweep = dataset.sweep()) {
+        const bool taken = take(side.sweep, side.sweepName, side.sweepId, sweep);
+        if (taken)
+            side.sweepSynthetic = data::isSynthetic(dataset.provenance);
+        return taken;
+    }
     if (auto trace = dataset.requestTrace())
         return take(side.requests, side.requestsName, side.requestsId, trace);
     if (auto kernels = dataset.kernelTrace())

@@ -39,6 +39,7 @@ struct SideInputs
     std::shared_ptr<const data::PowerSeries> power;
     std::string sweepName, requestsName, kernelsName, powerName;
     std::string sweepId, requestsId, kernelsId, powerId; ///< Dataset ids of the slots.
+    bool sweepSynthetic = false; ///< The sweep is generated demo data (data::isSynthetic).
     /// Evidence that does not belong to this side's runs (evidencerelevance.h): not used.
     std::vector<SetAsideEvidence> setAside;
     /// Checks of belonging that could not be made (no run records its time).

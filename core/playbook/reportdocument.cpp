@@ -1,6 +1,7 @@
 #include "playbook/curvepacksection.h"
 #include "playbook/report.h"
 #include "sim/scenariojson.h"
+#include "util/hostinfo.h"
 #include "util/version.h"
 
 #include <algorithm>
@@ -41,6 +42,17 @@ void addMemoFields(const Memo& memo, const char* section, ReportSection& out)
     }
 }
 
+/// A sign-off as a reviewer checks it: who, what, when and why ("not given" says a decision
+/// was recorded without its reason).
+std::vector<std::string> ownerRow(const Owner& owner)
+{
+    const bool pending = owner.state == SignoffState::Pending;
+    return {owner.role, owner.name.empty() ? "(unassigned)" : owner.name,
+            signoffStateName(owner.state),
+            owner.date.empty() ? (pending ? "" : "not recorded") : owner.date,
+            owner.note.empty() ? (pending ? "" : "not given") : owner.note};
+}
+
 ReportSection memoSection(const Memo& memo)
 {
     ReportSection section{"memo", "Accelerator review memo", std::nullopt, {}, {}};
@@ -52,10 +64,10 @@ ReportSection memoSection(const Memo& memo)
         ReportSection sub{std::string("memo-") + key, heading, std::nullopt, {}, {}};
         addMemoFields(memo, key, sub);
         if (std::string(key) == "signoff") {
-            ReportTable owners{"Required owners", {"Role", "Name", "Sign-off", "Note"}, {}, {}, 2};
+            ReportTable owners{
+                "Required owners", {"Role", "Name", "Sign-off", "Date", "Rationale"}, {}, {}, 2};
             for (const auto& owner : memo.owners)
-                owners.rows.push_back({owner.role, owner.name.empty() ? "(unassigned)" : owner.name,
-                                       signoffStateName(owner.state), owner.note});
+                owners.rows.push_back(ownerRow(owner));
             sub.blocks.push_back(std::move(owners));
             sub.blocks.push_back(
                 ReportKeyValues{{{"Final decision", decisionLabel(memo.decision)}}});
@@ -115,7 +127,30 @@ ReportTable keyNumberTable(const std::vector<KeyNumber>& numbers)
     return table;
 }
 
-ReportSection stepSection(const StepResult& step)
+/// A step's warnings, with each pitfall guard that the Pitfall guards section states in full
+/// named there only by a pointer: the report says each thing once.
+std::vector<ReportParagraph> stepWarnings(const StepResult& step,
+                                          const std::vector<PitfallWarning>& pitfalls)
+{
+    std::vector<ReportParagraph> out;
+    for (const auto& warning : step.warnings) {
+        const auto pitfall = std::ranges::find_if(pitfalls, [&warning](const PitfallWarning& p) {
+            return warning == "pitfall: " + p.text;
+        });
+        if (pitfall == pitfalls.end()) {
+            out.push_back({warning, ParagraphStyle::Warning});
+            continue;
+        }
+        std::string name = pitfall->id;
+        std::ranges::replace(name, '_', ' ');
+        out.push_back({"The pitfall guard '" + name +
+                           "' concerns this step's claims (stated in Pitfall guards).",
+                       ParagraphStyle::Warning});
+    }
+    return out;
+}
+
+ReportSection stepSection(const StepResult& step, const std::vector<PitfallWarning>& pitfalls)
 {
     ReportSection section{"step-" + std::to_string(step.number),
                           "Step " + std::to_string(step.number) + ": " + step.title,
@@ -123,8 +158,8 @@ ReportSection stepSection(const StepResult& step)
                           {},
                           {}};
     section.blocks.push_back(ReportParagraph{step.summary, ParagraphStyle::Summary});
-    for (const auto& warning : step.warnings)
-        section.blocks.push_back(ReportParagraph{warning, ParagraphStyle::Warning});
+    for (auto& warning : stepWarnings(step, pitfalls))
+        section.blocks.push_back(std::move(warning));
     if (!step.numbers.empty())
         section.blocks.push_back(keyNumberTable(step.numbers));
     for (const auto& t : step.tables)
@@ -195,25 +230,61 @@ std::string sizeText(std::uint64_t bytes)
     return bytes == 0 ? "" : std::to_string(bytes) + " B";
 }
 
-ReportSection provenanceSection(const data::Project& project, const PlaybookResult& result,
-                                const PlaybookState& state)
+/// Where each input came from. Built-in demo data says so: it is not a measurement.
+/// "BatchScope 0.1.0 (commit 1a2b3c4d5e6f)".
+std::string toolText()
 {
-    ReportSection section{"provenance", "Provenance", std::nullopt, {}, {}};
-    ReportTable datasets{
-        "Input datasets",
-        {"Dataset", "Role", "Kind", "File", "Size", "SHA-256", "Reader", "Reader version"},
-        {},
-        "A dataset without a file is embedded in the project or built in; its "
-        "reader says which.",
-        -1};
+    return std::string("BatchScope ") + kVersionString + " (commit " + kGitCommit + ")";
+}
+
+ReportTable datasetTable(const data::Project& project)
+{
+    ReportTable datasets{"Input datasets",
+                         {"Dataset", "Role", "Kind", "Origin", "File", "Size", "Reader"},
+                         {},
+                         "A dataset without a file is embedded in the project file; its SHA-256 "
+                         "is of its compact JSON.",
+                         -1};
     for (const auto& d : project.datasets) {
         const auto& p = d.provenance;
         datasets.rows.push_back(
             {d.name, data::datasetRoleName(d.role), data::datasetKindName(d.kind),
+             data::isSynthetic(p) ? "synthetic (built-in demo)" : "measurement file",
              p.path.empty() ? "(embedded)" : p.path, sizeText(p.sizeBytes),
-             p.sha256.empty() ? "(none)" : p.sha256, p.reader, std::to_string(p.readerVersion)});
+             p.reader + " v" + std::to_string(p.readerVersion)});
     }
-    section.blocks.push_back(std::move(datasets));
+    return datasets;
+}
+
+/// The SHA-256 that pins each input, in a table of its own so the 64 digits fit on a line.
+ReportTable hashTable(const data::Project& project)
+{
+    ReportTable hashes{"SHA-256 of each input", {"Dataset", "SHA-256"}, {}, {}, -1};
+    for (const auto& d : project.datasets)
+        hashes.rows.push_back(
+            {d.name, d.provenance.sha256.empty()
+                         ? "not recorded: the project file was saved without it (save the "
+                           "project again to pin this input)"
+                         : d.provenance.sha256});
+    return hashes;
+}
+
+/// "energy_tolerance 0.05, max_simulated_requests 100000, ...": the options as words, which
+/// wrap on paper where one JSON run would not.
+std::string optionsText(const nlohmann::json& options)
+{
+    std::string text;
+    for (const auto& [key, value] : options.items())
+        text += (text.empty() ? "" : ", ") + key + " " + value.dump();
+    return text;
+}
+
+ReportSection provenanceSection(const data::Project& project, const PlaybookResult& result,
+                                const PlaybookState& state)
+{
+    ReportSection section{"provenance", "Provenance", std::nullopt, {}, {}};
+    section.blocks.push_back(datasetTable(project));
+    section.blocks.push_back(hashTable(project));
     ReportKeyValues seeds;
     if (result.fix.reproducer) {
         seeds.entries.emplace_back("Reproducer scenario seed",
@@ -227,11 +298,12 @@ ReportSection provenanceSection(const data::Project& project, const PlaybookResu
             list += (list.empty() ? "" : ", ") + std::to_string(seed);
         seeds.entries.emplace_back("Replication seeds (derived from the scenario seed)", list);
     }
-    seeds.entries.emplace_back("Tool version", std::string("BatchScope ") + kVersionString);
+    seeds.entries.emplace_back("Tool", toolText());
+    seeds.entries.emplace_back("Host", hostDescription());
     seeds.entries.emplace_back("Scenario route", result.scenarioRoute.empty()
                                                      ? std::string("none")
                                                      : result.scenarioRoute);
-    seeds.entries.emplace_back("Playbook options", toJson(state).at("options").dump());
+    seeds.entries.emplace_back("Playbook options", optionsText(toJson(state).at("options")));
     section.blocks.push_back(std::move(seeds));
     if (!result.notes.empty()) {
         section.blocks.push_back(ReportParagraph{"Notes:", ParagraphStyle::Muted});
@@ -308,14 +380,14 @@ ReportDocument buildReportDocument(const data::Project& project, const ReportBun
     document.titleBlock = {{"Project", project.title},
                            {"Decision", decisionText(bundle.memo)},
                            {"Playbook steps", stepStatusLine(bundle.result)},
-                           {"Generated by", std::string("BatchScope ") + kVersionString}};
+                           {"Generated by", toolText()}};
     if (!options.generatedAt.empty())
         document.titleBlock.emplace_back("Generated at", options.generatedAt);
     document.sections.push_back(memoSection(bundle.memo));
     document.sections.push_back(pitfallSection(bundle.pitfalls));
     ReportSection playbook{"playbook", "Debug playbook", std::nullopt, {}, {}};
     for (const auto& step : bundle.result.steps)
-        playbook.subsections.push_back(stepSection(step));
+        playbook.subsections.push_back(stepSection(step, bundle.pitfalls));
     document.sections.push_back(std::move(playbook));
     document.sections.push_back(curvePackSection(bundle.curvePack, bundle.curvePackNote,
                                                  options.fileStem, document.attachments));

@@ -1,5 +1,7 @@
 #include "playbook/reportoutput.h"
 
+#include "io/atomicfile.h"
+
 #include <filesystem>
 
 namespace bs::playbook {
@@ -23,6 +25,19 @@ Status refuseOverwritingInput(const std::string& output, const std::string& proj
             return makeError(ErrorCode::Usage, output, 0, 0,
                              "is the file of dataset '" + dataset.name +
                                  "'; the report would replace it (choose another output file)");
+    }
+    return {};
+}
+
+Status writeAttachmentsBeside(const ReportDocument& document, const std::string& reportPath)
+{
+    const auto folder = std::filesystem::path(reportPath).parent_path();
+    for (const auto& attachment : document.attachments) {
+        if (auto status =
+                io::writeFileAtomically((folder / attachment.fileName).string(), attachment.content,
+                                        io::AtomicWriteOptions{false});
+            !status)
+            return status;
     }
     return {};
 }

@@ -1,10 +1,12 @@
 // Standalone SVG for a Figure: the one drawing of every report and curve-pack chart, so the
 // HTML, Markdown, PDF and PNG outputs show the same thing.
+#include "analysis/regionpalette.h"
 #include "playbook/figure.h"
 #include "playbook/report.h"
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <limits>
@@ -164,11 +166,28 @@ std::pair<double, double> dataRange(const Figure& figure, bool xAxis, bool log)
     return {low >= 0.0 && low - pad < 0.0 ? 0.0 : low - pad, high + pad};
 }
 
-const char* colourOf(const FigureSeries& series, std::size_t position)
+/// "#rrggbb" and nothing else: a colour from a project file goes into an SVG attribute.
+bool isHexColour(const std::string& colour)
 {
+    return colour.size() == 7 && colour[0] == '#' &&
+           std::all_of(colour.begin() + 1, colour.end(),
+                       [](char c) { return std::isxdigit(static_cast<unsigned char>(c)) != 0; });
+}
+
+std::string colourOf(const FigureSeries& series, std::size_t position)
+{
+    if (isHexColour(series.colour))
+        return series.colour;
     const std::size_t index =
         series.colourIndex >= 0 ? static_cast<std::size_t>(series.colourIndex) : position;
     return kPalette[index % kPalette.size()];
+}
+
+std::string categoryColour(const FigureHeatmap& map, std::size_t category)
+{
+    if (category < map.categoryColours.size() && isHexColour(map.categoryColours[category]))
+        return map.categoryColours[category];
+    return kPalette[category % kPalette.size()];
 }
 
 struct Frame
@@ -186,7 +205,7 @@ void writeText(std::ostringstream& svg, double x, double y, const std::string& t
 void writeSeries(std::ostringstream& svg, const FigureSeries& series, std::size_t position,
                  const Axis& x, const Axis& y)
 {
-    const char* colour = colourOf(series, position);
+    const std::string colour = colourOf(series, position);
     std::vector<FigurePoint> points;
     for (const auto& point : series.points)
         if (usable(point.x, x.log) && usable(point.y, y.log))
@@ -281,10 +300,13 @@ void writeMarkers(std::ostringstream& svg, const Figure& figure, const Frame& fr
         if (!usable(marker.at.x, x.log) || !usable(marker.at.y, y.log))
             continue;
         const double px = x.toPixel(marker.at.x), py = y.toPixel(marker.at.y);
-        svg << "<path d=\"M" << number(px) << "," << number(py - 9) << " L" << number(px + 9) << ","
-            << number(py) << " L" << number(px) << "," << number(py + 9) << " L" << number(px - 9)
-            << "," << number(py)
-            << " Z\" fill=\"#FFD400\" stroke=\"#000\" stroke-width=\"1.5\"/>\n";
+        // Larger than any data point and outlined, in the GUI's "recommended" colour.
+        constexpr double kHalfPx = 12.0;
+        svg << "<path d=\"M" << number(px) << "," << number(py - kHalfPx) << " L"
+            << number(px + kHalfPx) << "," << number(py) << " L" << number(px) << ","
+            << number(py + kHalfPx) << " L" << number(px - kHalfPx) << "," << number(py)
+            << " Z\" fill=\"" << analysis::palette::kRecommended.hex() << "\" stroke=\""
+            << analysis::palette::kRecommendedOutline.hex() << "\" stroke-width=\"2.5\"/>\n";
         // Labels of points in the right half go to their left, so they stay inside the frame.
         const bool rightHalf = px > (frame.left + frame.right) / 2;
         writeText(svg, rightHalf ? px - 12 : px + 12, py - 10, marker.label,
@@ -309,9 +331,9 @@ void writeHeatmap(std::ostringstream& svg, const Figure& figure, const Frame& fr
             const int category = index < map.categories.size() ? map.categories[index] : -1;
             const double px = frame.left + static_cast<double>(column) * cellWidth;
             const double py = frame.bottom - static_cast<double>(row + 1) * cellHeight;
-            const char* fill = category < 0
-                                   ? "#f2f2f2"
-                                   : kPalette[static_cast<std::size_t>(category) % kPalette.size()];
+            const std::string fill = category < 0
+                                         ? std::string("#f2f2f2")
+                                         : categoryColour(map, static_cast<std::size_t>(category));
             svg << "<rect x=\"" << number(px) << "\" y=\"" << number(py) << "\" width=\""
                 << number(cellWidth) << "\" height=\"" << number(cellHeight) << "\" fill=\"" << fill
                 << "\" fill-opacity=\"0.55\" stroke=\"#fff\"/>\n";
@@ -340,7 +362,7 @@ void writeHeatmap(std::ostringstream& svg, const Figure& figure, const Frame& fr
     double legendY = frame.top + 8;
     for (std::size_t category = 0; category < map.categoryNames.size(); ++category) {
         svg << "<rect x=\"" << number(frame.right + 14) << "\" y=\"" << number(legendY)
-            << "\" width=\"14\" height=\"14\" fill=\"" << kPalette[category % kPalette.size()]
+            << "\" width=\"14\" height=\"14\" fill=\"" << categoryColour(map, category)
             << "\" fill-opacity=\"0.55\"/>\n";
         writeText(svg, frame.right + 34, legendY + 11, map.categoryNames[category], "start", 12);
         legendY += 20;
@@ -413,6 +435,8 @@ nlohmann::json toJson(const Figure& figure)
                           {"points", points},
                           {"colour_index", one.colourIndex},
                           {"dashed", one.dashed}});
+        if (!one.colour.empty())
+            series.back()["colour"] = one.colour;
     }
     nlohmann::json lines = nlohmann::json::array();
     for (const auto& line : figure.referenceLines)
@@ -433,6 +457,8 @@ nlohmann::json toJson(const Figure& figure)
                           {"categories", map.categoryNames},
                           {"cells", map.categories},
                           {"cell_texts", map.cellTexts}};
+        if (!map.categoryColours.empty())
+            out["heatmap"]["category_colours"] = map.categoryColours;
         if (map.highlightedCell)
             out["heatmap"]["highlighted_cell"] = {map.highlightedCell->first,
                                                   map.highlightedCell->second};
@@ -540,6 +566,11 @@ FigureSeries readSeries(FigureReader& reader, const nlohmann::json& json, const 
     if (json.contains("colour_index"))
         series.colourIndex = reader.index(json["colour_index"], key + ".colour_index");
     series.dashed = reader.flag(json, "dashed");
+    if (json.contains("colour")) {
+        series.colour = reader.text(json, "colour");
+        if (!isHexColour(series.colour))
+            reader.fail(key + ".colour", "must be \"#rrggbb\"");
+    }
     if (const auto* points = reader.array(json, "points"))
         for (std::size_t i = 0; i < points->size(); ++i) {
             const auto& point = (*points)[i];
@@ -607,6 +638,11 @@ Expected<Figure> figureFromJson(const nlohmann::json& json, const std::string& w
             heatmap.rowLabels = reader.texts(map, "rows");
             heatmap.categoryNames = reader.texts(map, "categories");
             heatmap.cellTexts = reader.texts(map, "cell_texts");
+            if (map.contains("category_colours")) {
+                heatmap.categoryColours = reader.texts(map, "category_colours");
+                if (!std::ranges::all_of(heatmap.categoryColours, isHexColour))
+                    reader.fail("heatmap.category_colours", "must be \"#rrggbb\" each");
+            }
             if (const auto* cells = reader.array(map, "cells"))
                 for (const auto& cell : *cells)
                     heatmap.categories.push_back(reader.index(cell, "heatmap.cells"));

@@ -56,6 +56,7 @@ private Q_SLOTS:
     void unacceptedBlockerIsADraftAndExitsNonZero();
     void allowDraftExitsZeroAndSaysDraft();
     void demoReportIsFinal();
+    void pdfWritesTheFilesItTellsTheReaderToRun();
 };
 
 void TestCliReport::unacceptedBlockerIsADraftAndExitsNonZero()
@@ -104,6 +105,24 @@ void TestCliReport::demoReportIsFinal()
     QVERIFY(!run.out.contains("DRAFT"));
     QVERIFY(run.out.contains("step 1 [ok]"));
     QVERIFY(readAll(md).startsWith("# Accelerator review"));
+}
+
+void TestCliReport::pdfWritesTheFilesItTellsTheReaderToRun()
+{
+    // The PDF says "batchscope-cli simulate paper-reproducer.json": the file is beside it, as
+    // it is beside a Markdown report.
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString pdf = dir.filePath(QStringLiteral("paper.pdf"));
+    const CliRun run = runCli({QStringLiteral("report"), demoPath(), QStringLiteral("-o"), pdf});
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+    QVERIFY(readAll(pdf).startsWith("%PDF-"));
+    const QJsonObject reproducer =
+        QJsonDocument::fromJson(readAll(dir.filePath(QStringLiteral("paper-reproducer.json"))))
+            .object();
+    QCOMPARE(reproducer.value(QStringLiteral("seed")).toInteger(), 20261202);
+    for (const char* file : {"paper-fix.json", "paper-cells.csv", "paper-capacity.csv"})
+        QVERIFY2(QFile::exists(dir.filePath(QLatin1String(file))), file);
 }
 
 QTEST_GUILESS_MAIN(TestCliReport)

@@ -120,6 +120,13 @@ void TestPlaybookWizard::exportsTheReportInEveryFormat()
     }
     // Markdown ships its figures beside it.
     QVERIFY(!QDir(m_dir.path()).entryList({QStringLiteral("review-*.svg")}).isEmpty());
+    // A PDF ships the reproducer it tells the reader to run (a stem no other format wrote).
+    QSignalSpy paper(exporter, &gui::ReportExporter::finished);
+    exporter->exportTo(m_dir.filePath(QStringLiteral("paper.pdf")));
+    QVERIFY(paper.wait(240000) || !paper.isEmpty());
+    QVERIFY2(paper.last().at(1).toBool(), qPrintable(paper.last().at(2).toString()));
+    QVERIFY(QFile::exists(m_dir.filePath(QStringLiteral("paper-reproducer.json"))));
+    QVERIFY(QFile::exists(m_dir.filePath(QStringLiteral("paper-cells.csv"))));
     // A bad suffix is refused with a message, not written.
     QSignalSpy refused(exporter, &gui::ReportExporter::finished);
     exporter->exportTo(m_dir.filePath(QStringLiteral("review.docx")));

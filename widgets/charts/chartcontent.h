@@ -24,6 +24,9 @@ struct SeriesSpec
     /// Secondary series (p50 under a p99, CI bounds) stay out of the legend so the legend of
     /// a small chart stays readable; they are still in the table and the tooltips.
     bool inLegend = true;
+    /// A point that must stand out (the recommended operating point): a scatter marker twice
+    /// the size, with a dark outline, as the report's figures draw it.
+    bool emphasised = false;
     /// Optional, parallel to data.points: more about a point for its tooltip (both sides of a
     /// delta, its interval). Empty: the tooltip shows the point's x and y only.
     QStringList pointNotes;

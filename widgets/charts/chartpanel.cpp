@@ -1,5 +1,6 @@
 #include "charts/chartpanel.h"
 
+#include "analysis/regionpalette.h"
 #include "charts/axisscale.h"
 #include "charts/chartaxes.h"
 #include "charts/chartlegend.h"
@@ -99,6 +100,11 @@ QXYSeries* makeSeries(const SeriesSpec& spec)
         QPen pen = series->pen();
         pen.setStyle(Qt::DashLine);
         series->setPen(pen);
+    }
+    if (auto* scatter = qobject_cast<QScatterSeries*>(series); scatter && spec.emphasised) {
+        scatter->setMarkerSize(ChartView::largeFontMode() ? 22 : 16);
+        const auto outline = analysis::palette::kRecommendedOutline;
+        scatter->setBorderColor(QColor(outline.red, outline.green, outline.blue));
     }
     return series;
 }

@@ -1,5 +1,6 @@
 #include "charts/regioncharts.h"
 
+#include "analysis/regionpalette.h"
 #include "charts/regionheatmap.h"
 
 #include <QObject>
@@ -12,6 +13,11 @@
 namespace bs::widgets {
 
 namespace {
+
+QColor toQColor(analysis::Rgb rgb)
+{
+    return QColor(rgb.red, rgb.green, rgb.blue);
+}
 
 constexpr double kMsPerS = 1000.0;
 constexpr double kMjPerJ = 1000.0;
@@ -50,7 +56,7 @@ ChartContent scatterChart(const analysis::RegionResult& result, bool energy)
         auto& series = byCategory[category];
         series.data.name = category;
         series.style = SeriesStyle::Scatter;
-        series.colour = regionCellColour(cell);
+        series.colour = widgets::regionCellColour(cell);
         series.data.points.append(point);
     }
     for (auto& [name, series] : byCategory)
@@ -62,7 +68,7 @@ ChartContent scatterChart(const analysis::RegionResult& result, bool energy)
     SeriesSpec front;
     front.data.name = QObject::tr("Pareto front");
     front.style = SeriesStyle::Step;
-    front.colour = QColor(20, 20, 20);
+    front.colour = toQColor(analysis::palette::kParetoFront);
     QList<QPointF> feasible;
     for (const auto& cell : result.cells)
         if (cell.status == analysis::CellStatus::Feasible && drawable(cellPoint(cell, energy)))
@@ -85,7 +91,8 @@ ChartContent scatterChart(const analysis::RegionResult& result, bool energy)
             SeriesSpec star;
             star.data.name = QObject::tr("Recommended");
             star.style = SeriesStyle::Scatter;
-            star.colour = QColor(255, 200, 0);
+            star.colour = toQColor(analysis::palette::kRecommended);
+            star.emphasised = true;
             star.data.points.append(cellPoint(*cell, energy));
             content.series.append(star);
         }

@@ -1,5 +1,6 @@
 #include "charts/regionheatmap.h"
 
+#include "analysis/regionpalette.h"
 #include "charts/regioncelltext.h"
 
 #include <QHelpEvent>
@@ -50,31 +51,8 @@ QString estimateText(const sim::Estimate& estimate, double scale, const QString&
 
 QColor regionCellColour(const analysis::RegionCell& cell)
 {
-    using analysis::ConstraintKind;
-    switch (cell.status) {
-    case analysis::CellStatus::Feasible:
-        return QColor(0x00, 0x9e, 0x73);
-    case analysis::CellStatus::Unstable:
-        return QColor(0x99, 0x99, 0x99);
-    case analysis::CellStatus::Error:
-        return QColor(0x33, 0x33, 0x33);
-    case analysis::CellStatus::Infeasible:
-        break;
-    }
-    switch (cell.binding) {
-    case ConstraintKind::P99:
-        return QColor(0xd5, 0x5e, 0x00);
-    case ConstraintKind::Throughput:
-        return QColor(0x56, 0xb4, 0xe9);
-    case ConstraintKind::Power:
-        return QColor(0xcc, 0x79, 0xa7);
-    case ConstraintKind::Temperature:
-        return QColor(0xe6, 0x9f, 0x00);
-    case ConstraintKind::Energy:
-        return QColor(0x00, 0x72, 0xb2);
-    default:
-        return QColor(0x99, 0x99, 0x99);
-    }
+    const auto rgb = analysis::regionCellColour(cell);
+    return QColor(rgb.red, rgb.green, rgb.blue);
 }
 
 QString regionCellCategory(const analysis::RegionCell& cell)
@@ -268,12 +246,13 @@ void RegionHeatmap::paintEvent(QPaintEvent*)
                 painter.fillRect(box, palette().alternateBase());
                 continue;
             }
-            QColor colour = regionCellColour(*cell);
+            QColor colour = widgets::regionCellColour(*cell);
             colour.setAlpha(cell->pending ? 110 : 210);
             painter.fillRect(box, colour);
             if (cell->status == analysis::CellStatus::Unstable)
                 painter.fillRect(box, QBrush(QColor(60, 60, 60, 90), Qt::BDiagPattern));
-            const auto entry = std::pair{regionCellColour(*cell), regionCellCategory(*cell)};
+            const auto entry =
+                std::pair{widgets::regionCellColour(*cell), regionCellCategory(*cell)};
             if (!legend.contains(entry))
                 legend.append(entry);
             paintCell(painter, box, *cell);

@@ -3,6 +3,7 @@
 #include "document/projectdocument.h"
 
 #include <QComboBox>
+#include <QDate>
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QLabel>
@@ -142,11 +143,15 @@ QWidget* MemoEditor::buildSignoff()
         auto* row = new QWidget(box);
         auto* rowLayout = new QHBoxLayout(row);
         rowLayout->setContentsMargins(0, 0, 0, 0);
+        w.rationale = new QLineEdit(box);
+        w.rationale->setPlaceholderText(tr("Rationale"));
         rowLayout->addWidget(w.name, 1);
         rowLayout->addWidget(w.state);
+        rowLayout->addWidget(w.rationale, 2);
         form->addRow(tr(owner.role.c_str()), row);
         connect(w.name, &QLineEdit::textEdited, this, &MemoEditor::ownersEdited);
         connect(w.state, &QComboBox::activated, this, &MemoEditor::ownersEdited);
+        connect(w.rationale, &QLineEdit::textEdited, this, &MemoEditor::ownersEdited);
         m_owners.push_back(w);
     }
     m_decision = new QComboBox(box);
@@ -211,6 +216,8 @@ void MemoEditor::loadFromDocument()
         if (m_owners[i].name->text() != fromStd(memo.owners[i].name))
             m_owners[i].name->setText(fromStd(memo.owners[i].name));
         m_owners[i].state->setCurrentIndex(m_owners[i].state->findData(int(memo.owners[i].state)));
+        if (m_owners[i].rationale->text() != fromStd(memo.owners[i].note))
+            m_owners[i].rationale->setText(fromStd(memo.owners[i].note));
     }
     m_decision->setCurrentIndex(m_decision->findData(int(memo.decision)));
     // The decision is kept as chosen, but a blocked one says why, as the report will.
@@ -252,8 +259,16 @@ void MemoEditor::ownersEdited()
         return;
     playbook::Memo memo = this->memo();
     for (std::size_t i = 0; i < m_owners.size() && i < memo.owners.size(); ++i) {
-        memo.owners[i].name = m_owners[i].name->text().toStdString();
-        memo.owners[i].state = playbook::SignoffState(m_owners[i].state->currentData().toInt());
+        auto& owner = memo.owners[i];
+        owner.name = m_owners[i].name->text().toStdString();
+        owner.note = m_owners[i].rationale->text().toStdString();
+        const auto state = playbook::SignoffState(m_owners[i].state->currentData().toInt());
+        // The date a reviewer reads is when the sign-off changed, not when the memo was saved.
+        if (state != owner.state)
+            owner.date = state == playbook::SignoffState::Pending
+                             ? std::string()
+                             : QDate::currentDate().toString(Qt::ISODate).toStdString();
+        owner.state = state;
     }
     storeMemo(memo, tr("Edit sign-off"), kOwnersMergeId);
 }

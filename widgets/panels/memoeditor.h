@@ -41,6 +41,7 @@ private:
     {
         QLineEdit* name = nullptr;
         QComboBox* state = nullptr;
+        QLineEdit* rationale = nullptr; ///< Why the owner approved or rejected.
     };
 
     QWidget* buildSection(const QString& title, const char* sectionKey);
