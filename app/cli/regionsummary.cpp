@@ -4,7 +4,7 @@
 #include "analysis/curvepack.h"
 #include "io/bytesource.h"
 #include "io/jsonfields.h"
-#include "playbook/figure.h"
+#include "figure/figure.h"
 #include "renderhooks.h"
 
 #include <cmath>
@@ -271,7 +271,7 @@ int finishRegion(const RegionResult& result, const ParsedArgs& args, CliIo& io)
             if (const auto& writePng = renderHooks().writePng) {
                 for (const auto& plot : analysis::curvePackFigures(result)) {
                     const auto png = std::filesystem::path(*folder) / (plot.name + ".png");
-                    auto status = writePng(playbook::renderFigureSvg(plot.figure), png.string());
+                    auto status = writePng(figure::renderFigureSvg(plot.figure), png.string());
                     if (!status)
                         return reportError(status.error(), args, io);
                     names.push_back(png.filename().string());

@@ -274,7 +274,7 @@ void MainWindow::attachRegionHeatmapToMemo()
     attachFigureToMemo(panel, title, std::move(*figure));
 }
 
-void MainWindow::attachFigureToMemo(QWidget* source, const QString& title, playbook::Figure figure)
+void MainWindow::attachFigureToMemo(QWidget* source, const QString& title, figure::Figure figure)
 {
     auto memo =
         playbook::memoFromJson(m_document->project().memo, m_document->filePath().toStdString());

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "playbook/figure.h"
+#include "figure/figure.h"
 
 #include <QMainWindow>
 
@@ -86,7 +86,7 @@ public:
 
 private:
     /// Stores a figure as memo evidence, naming the view `source` sits in.
-    void attachFigureToMemo(QWidget* source, const QString& title, playbook::Figure figure);
+    void attachFigureToMemo(QWidget* source, const QString& title, figure::Figure figure);
     void settleForScreenshot();
     void createViews();
     void createDocks();

@@ -183,10 +183,10 @@ void PageFlow::addText(const QString& html, bool keepWithNext)
     place(document, nullptr, height, keepWithNext);
 }
 
-void PageFlow::addFigure(const playbook::Figure& figure)
+void PageFlow::addFigure(const figure::Figure& figure)
 {
     auto renderer = std::make_shared<QSvgRenderer>(
-        QByteArray::fromStdString(playbook::renderFigureSvg(figure)));
+        QByteArray::fromStdString(figure::renderFigureSvg(figure)));
     const QSizeF size = renderer->defaultSize();
     const double height = size.width() > 0 ? kContentWidthPt * size.height() / size.width() : 0.0;
     std::shared_ptr<QTextDocument> caption;

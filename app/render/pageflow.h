@@ -1,6 +1,6 @@
 #pragma once
 
-#include "playbook/figure.h"
+#include "figure/figure.h"
 #include "playbook/reportdocument.h"
 
 #include <QString>
@@ -46,7 +46,7 @@ public:
 
     void addText(const QString& html, bool keepWithNext = false);
     /// The figure and its caption, on one page.
-    void addFigure(const playbook::Figure& figure);
+    void addFigure(const figure::Figure& figure);
     /// Columns as wide as their content needs (no word broken inside a cell), the font made
     /// smaller for a table too wide for the page at body size; split across pages with the
     /// header repeated.

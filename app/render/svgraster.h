@@ -9,7 +9,7 @@
 
 namespace bs::render {
 
-/// Renders an SVG document (as written by playbook::renderFigureSvg) into an image at `scale`
+/// Renders an SVG document (as written by figure::renderFigureSvg) into an image at `scale`
 /// times its nominal size, on white. Errors: SVG Qt cannot parse.
 Expected<QImage> rasterizeSvg(const std::string& svg, double scale = 2.0);
 

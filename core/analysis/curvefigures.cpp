@@ -1,4 +1,4 @@
-// The figures of the batch policy curve pack (curvefigures.h), as playbook::Figure data.
+// The figures of the batch policy curve pack (curvefigures.h), as figure::Figure data.
 #include "analysis/curvefigures.h"
 
 #include "analysis/pareto.h"
@@ -16,13 +16,13 @@ namespace bs::analysis {
 
 namespace {
 
-using playbook::Figure;
-using playbook::FigureHeatmap;
-using playbook::FigureMarker;
-using playbook::FigurePoint;
-using playbook::FigureReferenceLine;
-using playbook::FigureSeries;
-using playbook::FigureSeriesKind;
+using figure::Figure;
+using figure::FigureHeatmap;
+using figure::FigureMarker;
+using figure::FigurePoint;
+using figure::FigureReferenceLine;
+using figure::FigureSeries;
+using figure::FigureSeriesKind;
 
 std::string text(double v, int digits = 4)
 {
@@ -238,7 +238,8 @@ FigureSeries frontLine(const RegionResult& r, const CellValue& value, const std:
         cells.push_back(&c);
         points.push_back({-c.metrics.throughputPerS.value, value(c)});
     }
-    FigureSeries line{name, FigureSeriesKind::Line, {}, -1, false, palette::kParetoFront.hex()};
+    FigureSeries line{
+        name, FigureSeriesKind::Line, {}, -1, false, figure::palette::kParetoFront.hex()};
     for (std::size_t i : paretoFront(points))
         line.points.push_back({cells[i]->metrics.throughputPerS.value, value(*cells[i])});
     std::sort(line.points.begin(), line.points.end(),

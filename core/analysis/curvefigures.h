@@ -1,7 +1,7 @@
 #pragma once
 
 #include "analysis/regionresult.h"
-#include "playbook/figure.h"
+#include "figure/figure.h"
 
 #include <string>
 #include <vector>
@@ -12,11 +12,11 @@ namespace bs::analysis {
 struct NamedFigure
 {
     std::string name;
-    playbook::Figure figure;
+    figure::Figure figure;
 };
 
 /// The plots of the batch policy curve pack (REGION.md, "Curve pack"), as plain data that
-/// playbook::renderFigureSvg draws and the GUI's region view and the report reuse:
+/// figure::renderFigureSvg draws and the GUI's region view and the report reuse:
 ///  - "region-heatmap": the first two policy axes (the rate when there is only one), each cell
 ///    coloured by "feasible" or the constraint that fails it (unstable, error, pending), its
 ///    p99 in ms written inside ("?" when not confident), the recommendation highlighted; the

@@ -181,7 +181,7 @@ Expected<std::vector<std::string>> writeCurvePack(const RegionResult& result,
         {"region.json", toJson(result).dump(2) + "\n"},
     };
     for (const auto& named : curvePackFigures(result))
-        files.emplace_back(named.name + ".svg", playbook::renderFigureSvg(named.figure));
+        files.emplace_back(named.name + ".svg", figure::renderFigureSvg(named.figure));
     std::vector<std::string> written;
     for (const auto& [name, content] : files) {
         if (auto status = writePackFile(root / name, content); !status)

@@ -1,25 +1,16 @@
 #include "analysis/regionpalette.h"
 
-#include <cstdio>
-
 namespace bs::analysis {
 
-std::string Rgb::hex() const
-{
-    char text[8];
-    std::snprintf(text, sizeof text, "#%02x%02x%02x", red, green, blue);
-    return text;
-}
-
-Rgb regionCellColour(const RegionCell& cell)
+figure::Rgb regionCellColour(const RegionCell& cell)
 {
     switch (cell.status) {
     case CellStatus::Feasible:
-        return palette::kFeasible;
+        return figure::palette::kFeasible;
     case CellStatus::Unstable:
-        return palette::kUnstable;
+        return figure::palette::kUnstable;
     case CellStatus::Error:
-        return palette::kError;
+        return figure::palette::kError;
     case CellStatus::Infeasible:
         break;
     }
@@ -35,7 +26,7 @@ Rgb regionCellColour(const RegionCell& cell)
     case ConstraintKind::Energy:
         return {0x00, 0x72, 0xb2};
     default:
-        return palette::kUnstable;
+        return figure::palette::kUnstable;
     }
 }
 

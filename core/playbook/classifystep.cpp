@@ -138,16 +138,16 @@ EvidenceTable signalTable(const ClassificationFindings& findings)
     return table;
 }
 
-std::optional<Figure> thermalFigure(const PlaybookContext& context)
+std::optional<figure::Figure> thermalFigure(const PlaybookContext& context)
 {
-    Figure figure;
+    figure::Figure figure;
     figure.title = "SM clock against temperature";
     figure.xTitle = "temperature (°C)";
     figure.yTitle = "SM clock (MHz)";
     for (const auto* side : {&context.inputs.baseline, &context.inputs.candidate}) {
         if (!side->power || side->power->smClockMHz.empty() || side->power->temperatureC.empty())
             continue;
-        FigureSeries series{side->role, FigureSeriesKind::Scatter, {}, -1, false};
+        figure::FigureSeries series{side->role, figure::FigureSeriesKind::Scatter, {}, -1, false};
         const auto& p = *side->power;
         const std::size_t step = std::max<std::size_t>(1, p.size() / 2000);
         for (std::size_t i = 0; i < p.size(); i += step)
@@ -157,7 +157,7 @@ std::optional<Figure> thermalFigure(const PlaybookContext& context)
     if (figure.series.empty())
         return std::nullopt;
     if (auto model = candidateModel(context))
-        figure.referenceLines.push_back({FigureReferenceLine::Orientation::Vertical,
+        figure.referenceLines.push_back({figure::FigureReferenceLine::Orientation::Vertical,
                                          model->params().effectiveThermal().throttleC,
                                          "throttle limit (model)"});
     figure.caption = "A clock that falls as the temperature reaches its limit is thermal "
@@ -165,20 +165,20 @@ std::optional<Figure> thermalFigure(const PlaybookContext& context)
     return figure;
 }
 
-std::optional<Figure> powerFigure(const PlaybookContext& context)
+std::optional<figure::Figure> powerFigure(const PlaybookContext& context)
 {
     const auto& b = context.inputs.baseline.sweep;
     const auto& c = context.inputs.candidate.sweep;
     if (!b || !c)
         return std::nullopt;
-    Figure figure;
+    figure::Figure figure;
     figure.title = "Board power by batch size";
     figure.xTitle = "batch size";
     figure.yTitle = "power (W)";
     figure.xLog = true;
     for (const auto* side : {&context.inputs.baseline, &context.inputs.candidate}) {
-        FigureSeries series{
-            side->role, FigureSeriesKind::Line, {}, -1, side == &context.inputs.candidate};
+        figure::FigureSeries series{
+            side->role, figure::FigureSeriesKind::Line, {}, -1, side == &context.inputs.candidate};
         for (const auto& p : side->sweep->points) {
             if (p.powerW)
                 series.points.push_back({double(p.batchSize), *p.powerW});
@@ -190,7 +190,7 @@ std::optional<Figure> powerFigure(const PlaybookContext& context)
         return std::nullopt;
     if (auto cap = candidatePowerCapW(context))
         figure.referenceLines.push_back(
-            {FigureReferenceLine::Orientation::Horizontal, *cap, "candidate power limit"});
+            {figure::FigureReferenceLine::Orientation::Horizontal, *cap, "candidate power limit"});
     figure.caption = "Power that flattens at the limit while throughput falls is a power cap at "
                      "work.";
     return figure;

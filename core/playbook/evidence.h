@@ -1,6 +1,6 @@
 #pragma once
 
-#include "playbook/figure.h"
+#include "figure/figure.h"
 
 #include <nlohmann/json.hpp>
 
@@ -62,7 +62,7 @@ struct StepResult
     std::string summary;
     std::vector<KeyNumber> numbers;
     std::vector<EvidenceTable> tables;
-    std::vector<Figure> figures;
+    std::vector<figure::Figure> figures;
     std::vector<std::string> missingEvidence;
     std::vector<std::string> warnings;
 };

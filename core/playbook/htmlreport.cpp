@@ -150,7 +150,7 @@ void HtmlWriter::block(const ReportBlock& b)
         table(*t);
     } else if (const auto* f = std::get_if<ReportFigure>(&b)) {
         // renderFigureSvg escapes all of its text, so the SVG can be inlined as it is.
-        html << "<figure id=\"" << htmlEscape(f->id) << "\">" << renderFigureSvg(f->figure);
+        html << "<figure id=\"" << htmlEscape(f->id) << "\">" << figure::renderFigureSvg(f->figure);
         if (!f->figure.caption.empty())
             html << "<figcaption>" << text(f->figure.caption) << "</figcaption>";
         html << "</figure>\n";
@@ -176,34 +176,6 @@ void HtmlWriter::section(const ReportSection& s, int level)
 }
 
 } // namespace
-
-std::string htmlEscape(std::string_view raw)
-{
-    std::string out;
-    out.reserve(raw.size());
-    for (char c : raw) {
-        switch (c) {
-        case '&':
-            out += "&amp;";
-            break;
-        case '<':
-            out += "&lt;";
-            break;
-        case '>':
-            out += "&gt;";
-            break;
-        case '"':
-            out += "&quot;";
-            break;
-        case '\'':
-            out += "&#39;";
-            break;
-        default:
-            out += c;
-        }
-    }
-    return out;
-}
 
 std::string renderHtml(const ReportDocument& document)
 {

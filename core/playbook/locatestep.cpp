@@ -259,16 +259,16 @@ std::string sweepCaption(const char* metric, const SideInputs& baseline,
            origin(candidate) + ").";
 }
 
-Figure sweepFigure(const PlaybookContext& context, const char* metric, const char* yTitle)
+figure::Figure sweepFigure(const PlaybookContext& context, const char* metric, const char* yTitle)
 {
-    Figure figure;
+    figure::Figure figure;
     figure.title = std::string(metric) + " by batch size";
     figure.xTitle = "batch size";
     figure.yTitle = yTitle;
     figure.xLog = true;
     for (const auto* side : {&context.inputs.baseline, &context.inputs.candidate}) {
-        FigureSeries series{
-            side->role, FigureSeriesKind::Line, {}, -1, side == &context.inputs.candidate};
+        figure::FigureSeries series{
+            side->role, figure::FigureSeriesKind::Line, {}, -1, side == &context.inputs.candidate};
         for (const auto& point : side->sweep->points) {
             const double value = std::string(metric) == "p99 latency"
                                      ? sweepPercentile(point, 0.99).value * 1e3
@@ -279,7 +279,7 @@ Figure sweepFigure(const PlaybookContext& context, const char* metric, const cha
         figure.series.push_back(std::move(series));
     }
     if (std::string(metric) == "p99 latency" && context.inputs.slaP99S)
-        figure.referenceLines.push_back({FigureReferenceLine::Orientation::Horizontal,
+        figure.referenceLines.push_back({figure::FigureReferenceLine::Orientation::Horizontal,
                                          *context.inputs.slaP99S * 1e3, "SLA p99"});
     figure.caption = sweepCaption(metric, context.inputs.baseline, context.inputs.candidate);
     return figure;

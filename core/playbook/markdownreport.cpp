@@ -196,7 +196,7 @@ void Writer::block(const ReportBlock& block)
         table(*t);
     } else if (const auto* f = std::get_if<ReportFigure>(&block)) {
         const std::string file = stem + "-" + f->id + ".svg";
-        files.push_back({file, renderFigureSvg(f->figure)});
+        files.push_back({file, figure::renderFigureSvg(f->figure)});
         md << "![" << escapeText(f->figure.title) << "](" << file << ")\n\n";
         if (!f->figure.caption.empty())
             md << "_" << escapeText(f->figure.caption) << "_\n\n";

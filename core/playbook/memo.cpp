@@ -251,7 +251,7 @@ Expected<Memo> memoFromJson(const nlohmann::json& json, const std::string& path)
             item.title = ef.stringOr("title", {});
             item.source = ef.stringOr("source", {});
             if (const auto* figureJson = ef.object("figure")) {
-                auto figure = figureFromJson(*figureJson, where + ".figure");
+                auto figure = figure::figureFromJson(*figureJson, where + ".figure");
                 if (!figure)
                     return figure.error();
                 item.figure = std::move(*figure);

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "playbook/figure.h"
+#include "figure/figure.h"
 #include "util/expected.h"
 
 #include <nlohmann/json.hpp>
@@ -65,7 +65,7 @@ struct MemoEvidence
 {
     std::string title;
     std::string source; ///< The view and dataset it was taken from.
-    Figure figure;
+    figure::Figure figure;
 
     friend bool operator==(const MemoEvidence&, const MemoEvidence&) = default;
 };

@@ -4,6 +4,7 @@
 #include "playbook/memo.h"
 #include "playbook/playbook.h"
 #include "playbook/reportdocument.h"
+#include "util/htmlescape.h"
 
 #include <nlohmann/json.hpp>
 
@@ -100,9 +101,6 @@ MarkdownOutput renderMarkdown(const ReportDocument& document, const std::string&
 /// A self-contained HTML page: inline CSS, inline SVG figures, attachments as data: download
 /// links and listings. No script, no external resource. Every text is HTML-escaped.
 std::string renderHtml(const ReportDocument& document);
-
-/// &, <, >, " and ' as entities.
-std::string htmlEscape(std::string_view text);
 
 /// Writes the Markdown report and its files (same folder) atomically, one by one.
 Status writeMarkdownReport(const ReportBundle& bundle, const std::string& path);

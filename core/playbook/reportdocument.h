@@ -1,7 +1,7 @@
 #pragma once
 
+#include "figure/figure.h"
 #include "playbook/evidence.h"
-#include "playbook/figure.h"
 
 #include <optional>
 #include <string>
@@ -68,7 +68,7 @@ struct ReportTable
 struct ReportFigure
 {
     std::string id; ///< "step2-fig1": unique, [a-z0-9-] only.
-    Figure figure;
+    figure::Figure figure;
 };
 
 /// Preformatted text (a scenario JSON, a command line).

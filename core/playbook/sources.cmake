@@ -24,5 +24,4 @@ target_sources(batchscope_core PRIVATE
     playbook/reportoutput.cpp
     playbook/scenarioset.cpp
     playbook/stagemetrics.cpp
-    playbook/svgfigure.cpp
     playbook/sweepdeltas.cpp)

@@ -2,6 +2,7 @@ target_sources(batchscope_core PRIVATE
     util/decimate.cpp
     util/error.cpp
     util/hostinfo.cpp
+    util/htmlescape.cpp
     util/numbertext.cpp
     util/progress.cpp
     util/sha256.cpp

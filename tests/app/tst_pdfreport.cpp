@@ -373,8 +373,8 @@ void TestPdfReport::guiAndReportShareTheRegionColours()
 {
     // The curve pack's figures colour feasible cells, the Pareto front and the recommended
     // point as the GUI's region charts do (analysis/regionpalette.h).
-    std::vector<const playbook::Figure*> scatter;
-    const playbook::Figure* heatmap = nullptr;
+    std::vector<const figure::Figure*> scatter;
+    const figure::Figure* heatmap = nullptr;
     for (const auto* figure : playbook::allFigures(m_bundle.document)) {
         if (figure->figure.heatmap)
             heatmap = &figure->figure;
@@ -382,17 +382,17 @@ void TestPdfReport::guiAndReportShareTheRegionColours()
             scatter.push_back(&figure->figure);
     }
     QVERIFY(heatmap && !scatter.empty());
-    const auto feasible = analysis::palette::kFeasible.hex();
+    const auto feasible = figure::palette::kFeasible.hex();
     QCOMPARE(heatmap->heatmap->categoryNames.front(), std::string("feasible"));
     QCOMPARE(heatmap->heatmap->categoryColours.front(), feasible);
     for (const auto* figure : scatter) {
         QCOMPARE(figure->series.front().name, std::string("feasible"));
         QCOMPARE(figure->series.front().colour, feasible);
-        QCOMPARE(figure->series.back().colour, analysis::palette::kParetoFront.hex());
+        QCOMPARE(figure->series.back().colour, figure::palette::kParetoFront.hex());
         // The recommended point: the palette's colour, outlined, larger than a data point.
-        const std::string svg = playbook::renderFigureSvg(*figure);
-        QVERIFY(svg.find("fill=\"" + analysis::palette::kRecommended.hex() + "\" stroke=\"" +
-                         analysis::palette::kRecommendedOutline.hex() + "\"") != std::string::npos);
+        const std::string svg = figure::renderFigureSvg(*figure);
+        QVERIFY(svg.find("fill=\"" + figure::palette::kRecommended.hex() + "\" stroke=\"" +
+                         figure::palette::kRecommendedOutline.hex() + "\"") != std::string::npos);
     }
     analysis::RegionCell cell;
     cell.status = analysis::CellStatus::Feasible;

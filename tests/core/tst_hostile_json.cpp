@@ -4,7 +4,7 @@
 #include "analysis/projectregion.h"
 #include "io/jsonfields.h"
 #include "io/projectfile.h"
-#include "playbook/figure.h"
+#include "figure/figure.h"
 #include "sim/scenariojson.h"
 #include "sim/simulator.h"
 
@@ -98,15 +98,15 @@ void TestHostileJson::logAxisOverThe600DecadesOfADoubleEnds()
     const auto json = nlohmann::json::parse(R"({"title": "p99", "x_log": true, "y_log": true,
         "series": [{"name": "s", "kind": "line",
                     "points": [[1e-300, 1e-300], [1e300, 1e300], [1e-308, 1.7e308]]}]})");
-    auto figure = playbook::figureFromJson(json, "memo.evidence[0].figure");
+    auto figure = figure::figureFromJson(json, "memo.evidence[0].figure");
     QVERIFY2(figure, figure ? "" : figure.error().toString().c_str());
-    const std::string svg = playbook::renderFigureSvg(*figure);
+    const std::string svg = figure::renderFigureSvg(*figure);
     QVERIFY(svg.starts_with("<svg"));
     QVERIFY(svg.size() < 200000);
     // Linear axes over the whole double range.
     figure->xLog = figure->yLog = false;
     figure->series[0].points = {{-1.7e308, -1.7e308}, {1.7e308, 1.7e308}};
-    QVERIFY(playbook::renderFigureSvg(*figure).size() < 200000);
+    QVERIFY(figure::renderFigureSvg(*figure).size() < 200000);
 }
 
 void TestHostileJson::figureIndicesOutOfIntRangeAreErrors()
@@ -114,7 +114,7 @@ void TestHostileJson::figureIndicesOutOfIntRangeAreErrors()
     // Regression: int(1e308) for a colour index is undefined behaviour (UBSan).
     const auto json = nlohmann::json::parse(
         R"({"series": [{"name": "s", "kind": "line", "colour_index": 1e308, "points": []}]})");
-    auto figure = playbook::figureFromJson(json, "memo.evidence[0].figure");
+    auto figure = figure::figureFromJson(json, "memo.evidence[0].figure");
     QVERIFY(!figure);
     QVERIFY2(figure.error().message.find("memo.evidence[0].figure.series[0].colour_index") !=
                  std::string::npos,

@@ -57,11 +57,11 @@ void TestMemo::jsonRoundTripIsIdentical()
     evidence.figure.title = "p99 over time";
     evidence.figure.yLog = true;
     evidence.figure.series.push_back(
-        {"p99", FigureSeriesKind::Step, {{0.5, 2.25}, {1.5, 3.0}}, 3, true});
+        {"p99", figure::FigureSeriesKind::Step, {{0.5, 2.25}, {1.5, 3.0}}, 3, true});
     evidence.figure.referenceLines.push_back(
-        {FigureReferenceLine::Orientation::Vertical, 1.0, "SLA"});
+        {figure::FigureReferenceLine::Orientation::Vertical, 1.0, "SLA"});
     evidence.figure.markers.push_back({{1.5, 3.0}, "worst"});
-    FigureHeatmap map;
+    figure::FigureHeatmap map;
     map.columnLabels = {"1", "2"};
     map.rowLabels = {"0"};
     map.categoryNames = {"feasible"};

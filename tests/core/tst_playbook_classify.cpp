@@ -88,7 +88,7 @@ void TestPlaybookClassify::thermalClockFallsAtTheLimit()
     QVERIFY(drop.evidence.find("1500") == std::string::npos); // sustained clock, not the dip
     QVERIFY(drop.evidence.find("°C") != std::string::npos);
     // SM clock against temperature is drawn.
-    QVERIFY(std::ranges::any_of(outcome.classifyStep.figures, [](const Figure& f) {
+    QVERIFY(std::ranges::any_of(outcome.classifyStep.figures, [](const figure::Figure& f) {
         return f.title == "SM clock against temperature";
     }));
 }

@@ -1,8 +1,8 @@
-#include "playbook/figure.h"
+#include "figure/figure.h"
 
 #include <QtTest>
 
-using namespace bs::playbook;
+using namespace bs;
 
 /// The SVG every report and curve-pack chart is drawn from.
 class TestSvgFigure : public QObject
@@ -12,13 +12,13 @@ class TestSvgFigure : public QObject
 private Q_SLOTS:
     void escapesEveryText()
     {
-        Figure figure;
+        figure::Figure figure;
         figure.title = "<script>alert(1)</script>";
         figure.xTitle = "a & b";
-        figure.series.push_back({"\"quoted\"", FigureSeriesKind::Line, {{1, 2}, {2, 3}}});
+        figure.series.push_back({"\"quoted\"", figure::FigureSeriesKind::Line, {{1, 2}, {2, 3}}});
         figure.referenceLines.push_back(
-            {FigureReferenceLine::Orientation::Horizontal, 2.5, "<SLA>"});
-        const std::string svg = renderFigureSvg(figure);
+            {figure::FigureReferenceLine::Orientation::Horizontal, 2.5, "<SLA>"});
+        const std::string svg = figure::renderFigureSvg(figure);
         QVERIFY(svg.find("<script>") == std::string::npos);
         QVERIFY(svg.find("&lt;script&gt;") != std::string::npos);
         QVERIFY(svg.find("a &amp; b") != std::string::npos);
@@ -28,21 +28,21 @@ private Q_SLOTS:
 
     void drawsOnePolylinePerLineSeriesAndOneCirclePerPoint()
     {
-        Figure figure;
-        figure.series.push_back({"line", FigureSeriesKind::Line, {{1, 1}, {2, 4}, {3, 9}}});
-        figure.series.push_back({"dots", FigureSeriesKind::Scatter, {{1, 2}, {2, 3}}});
-        const std::string svg = renderFigureSvg(figure);
+        figure::Figure figure;
+        figure.series.push_back({"line", figure::FigureSeriesKind::Line, {{1, 1}, {2, 4}, {3, 9}}});
+        figure.series.push_back({"dots", figure::FigureSeriesKind::Scatter, {{1, 2}, {2, 3}}});
+        const std::string svg = figure::renderFigureSvg(figure);
         QCOMPARE(count(svg, "<polyline"), 1);
         QCOMPARE(count(svg, "<circle"), 2);
     }
 
     void logAxisSkipsNonPositivePointsAndTicksDecades()
     {
-        Figure figure;
+        figure::Figure figure;
         figure.yLog = true;
         figure.series.push_back(
-            {"p99", FigureSeriesKind::Scatter, {{1, 0.0}, {2, 0.001}, {3, 10.0}}});
-        const std::string svg = renderFigureSvg(figure);
+            {"p99", figure::FigureSeriesKind::Scatter, {{1, 0.0}, {2, 0.001}, {3, 10.0}}});
+        const std::string svg = figure::renderFigureSvg(figure);
         QCOMPARE(count(svg, "<circle"), 2);
         QVERIFY(svg.find(">0.01</text>") != std::string::npos);
         QVERIFY(svg.find(">1</text>") != std::string::npos);
@@ -50,22 +50,22 @@ private Q_SLOTS:
 
     void emptyFigureSaysNoData()
     {
-        Figure figure;
-        figure.series.push_back({"nothing", FigureSeriesKind::Line, {}});
-        QVERIFY(renderFigureSvg(figure).find("no data") != std::string::npos);
+        figure::Figure figure;
+        figure.series.push_back({"nothing", figure::FigureSeriesKind::Line, {}});
+        QVERIFY(figure::renderFigureSvg(figure).find("no data") != std::string::npos);
     }
 
     void heatmapHasOneRectanglePerCellAndMarksTheHighlight()
     {
-        Figure figure;
-        FigureHeatmap map;
+        figure::Figure figure;
+        figure::FigureHeatmap map;
         map.columnLabels = {"1", "2", "4"};
         map.rowLabels = {"0", "1"};
         map.categoryNames = {"feasible", "p99 > SLA"};
         map.categories = {0, 0, 1, 0, 1, -1};
         map.highlightedCell = std::pair{1, 0};
         figure.heatmap = map;
-        const std::string svg = renderFigureSvg(figure);
+        const std::string svg = figure::renderFigureSvg(figure);
         QCOMPARE(count(svg, "fill-opacity=\"0.55\" stroke=\"#fff\""), 6);
         QCOMPARE(count(svg, "stroke-width=\"3\""), 1);
         QVERIFY(svg.find("p99 &gt; SLA") != std::string::npos);
@@ -73,9 +73,9 @@ private Q_SLOTS:
 
     void jsonCarriesSeriesAndHeatmap()
     {
-        Figure figure;
+        figure::Figure figure;
         figure.title = "t";
-        figure.series.push_back({"s", FigureSeriesKind::Step, {{0, 0}, {1, 1}}});
+        figure.series.push_back({"s", figure::FigureSeriesKind::Step, {{0, 0}, {1, 1}}});
         const auto json = toJson(figure);
         QCOMPARE(json["series"][0]["kind"].get<std::string>(), std::string("step"));
         QCOMPARE(json["series"][0]["points"].size(), std::size_t(2));

@@ -3,7 +3,7 @@
 // over user-chosen ranges must end) and survives a JSON round trip of the memo.
 #include "fuzzsupport.h"
 #include "io/jsonfields.h"
-#include "playbook/figure.h"
+#include "figure/figure.h"
 #include "playbook/memo.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
@@ -16,8 +16,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         return 0;
     }
     // A bare figure object, as an evidence item holds it.
-    if (auto figure = playbook::figureFromJson(*json, "figure")) {
-        const std::string svg = playbook::renderFigureSvg(*figure);
+    if (auto figure = figure::figureFromJson(*json, "figure")) {
+        const std::string svg = figure::renderFigureSvg(*figure);
         fuzz::require(svg.starts_with("<svg"), "figure SVG does not start with <svg");
         fuzz::require(svg.size() < (std::size_t(64) << 20), "figure SVG larger than 64 MB");
     }
@@ -29,7 +29,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         return 0;
     }
     for (const auto& item : memo->evidence)
-        fuzz::require(playbook::renderFigureSvg(item.figure).starts_with("<svg"),
+        fuzz::require(figure::renderFigureSvg(item.figure).starts_with("<svg"),
                       "evidence SVG does not start with <svg");
     auto again =
         playbook::memoFromJson(nlohmann::json::parse(playbook::toJson(*memo).dump()), "again");

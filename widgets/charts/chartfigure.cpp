@@ -4,32 +4,32 @@ namespace bs::widgets {
 
 namespace {
 
-playbook::FigureSeriesKind kindOf(SeriesStyle style)
+figure::FigureSeriesKind kindOf(SeriesStyle style)
 {
     switch (style) {
     case SeriesStyle::Scatter:
-        return playbook::FigureSeriesKind::Scatter;
+        return figure::FigureSeriesKind::Scatter;
     case SeriesStyle::Step:
-        return playbook::FigureSeriesKind::Step;
+        return figure::FigureSeriesKind::Step;
     case SeriesStyle::Line:
     case SeriesStyle::Dashed:
         break;
     }
-    return playbook::FigureSeriesKind::Line;
+    return figure::FigureSeriesKind::Line;
 }
 
 } // namespace
 
-playbook::Figure figureOf(const ChartContent& content)
+figure::Figure figureOf(const ChartContent& content)
 {
-    playbook::Figure figure;
+    figure::Figure figure;
     figure.title = content.title.toStdString();
     figure.xTitle = content.xTitle.toStdString();
     figure.yTitle = content.yTitle.toStdString();
     figure.xLog = content.logX;
     figure.yLog = content.logY;
     for (const auto& spec : content.series) {
-        playbook::FigureSeries series;
+        figure::FigureSeries series;
         // Secondary series (interval bounds) keep their data but stay out of the legend.
         series.name = spec.inLegend ? spec.data.name.toStdString() : std::string();
         series.kind = kindOf(spec.style);
@@ -41,8 +41,8 @@ playbook::Figure figureOf(const ChartContent& content)
     for (const auto& line : content.references)
         figure.referenceLines.push_back(
             {line.orientation == Qt::Horizontal
-                 ? playbook::FigureReferenceLine::Orientation::Horizontal
-                 : playbook::FigureReferenceLine::Orientation::Vertical,
+                 ? figure::FigureReferenceLine::Orientation::Horizontal
+                 : figure::FigureReferenceLine::Orientation::Vertical,
              line.value, line.label.toStdString()});
     return figure;
 }

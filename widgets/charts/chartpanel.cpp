@@ -103,7 +103,7 @@ QXYSeries* makeSeries(const SeriesSpec& spec)
     }
     if (auto* scatter = qobject_cast<QScatterSeries*>(series); scatter && spec.emphasised) {
         scatter->setMarkerSize(ChartView::largeFontMode() ? 22 : 16);
-        const auto outline = analysis::palette::kRecommendedOutline;
+        const auto outline = figure::palette::kRecommendedOutline;
         scatter->setBorderColor(QColor(outline.red, outline.green, outline.blue));
     }
     return series;

@@ -14,7 +14,7 @@ namespace bs::widgets {
 
 namespace {
 
-QColor toQColor(analysis::Rgb rgb)
+QColor toQColor(figure::Rgb rgb)
 {
     return QColor(rgb.red, rgb.green, rgb.blue);
 }
@@ -68,7 +68,7 @@ ChartContent scatterChart(const analysis::RegionResult& result, bool energy)
     SeriesSpec front;
     front.data.name = QObject::tr("Pareto front");
     front.style = SeriesStyle::Step;
-    front.colour = toQColor(analysis::palette::kParetoFront);
+    front.colour = toQColor(figure::palette::kParetoFront);
     QList<QPointF> feasible;
     for (const auto& cell : result.cells)
         if (cell.status == analysis::CellStatus::Feasible && drawable(cellPoint(cell, energy)))
@@ -91,7 +91,7 @@ ChartContent scatterChart(const analysis::RegionResult& result, bool energy)
             SeriesSpec star;
             star.data.name = QObject::tr("Recommended");
             star.style = SeriesStyle::Scatter;
-            star.colour = toQColor(analysis::palette::kRecommended);
+            star.colour = toQColor(figure::palette::kRecommended);
             star.emphasised = true;
             star.data.points.append(cellPoint(*cell, energy));
             content.series.append(star);

@@ -211,7 +211,7 @@ bool RegionHeatmapPanel::exportTo(const QString& path)
     return m_heatmap->grab().save(path);
 }
 
-std::optional<playbook::Figure> RegionHeatmapPanel::figure() const
+std::optional<figure::Figure> RegionHeatmapPanel::figure() const
 {
     const analysis::RegionResult* result = m_heatmap->result();
     if (!result)

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "analysis/regionresult.h"
-#include "playbook/figure.h"
+#include "figure/figure.h"
 
 #include <QWidget>
 
@@ -41,7 +41,7 @@ public:
     /// PNG, SVG or CSV by the suffix.
     bool exportTo(const QString& path);
     /// The heatmap as the memo and the report draw it, or nullopt before a region exists.
-    std::optional<playbook::Figure> figure() const;
+    std::optional<figure::Figure> figure() const;
 
 Q_SIGNALS:
     /// The user asked to attach the heatmap to the review memo (MainWindow stores it).

@@ -51,9 +51,9 @@ QColor statusColour(playbook::StepStatus status)
 class SvgFigureWidget : public QWidget
 {
 public:
-    SvgFigureWidget(const playbook::Figure& figure, QWidget* parent)
+    SvgFigureWidget(const figure::Figure& figure, QWidget* parent)
         : QWidget(parent)
-        , m_renderer(QByteArray::fromStdString(playbook::renderFigureSvg(figure)), this)
+        , m_renderer(QByteArray::fromStdString(figure::renderFigureSvg(figure)), this)
     {
         setMinimumHeight(220);
         setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);

@@ -1,8 +1,8 @@
 // Standalone SVG for a Figure: the one drawing of every report and curve-pack chart, so the
 // HTML, Markdown, PDF and PNG outputs show the same thing.
-#include "analysis/regionpalette.h"
-#include "playbook/figure.h"
-#include "playbook/report.h"
+#include "figure/figure.h"
+#include "figure/palette.h"
+#include "util/htmlescape.h"
 
 #include <algorithm>
 #include <array>
@@ -12,7 +12,7 @@
 #include <limits>
 #include <sstream>
 
-namespace bs::playbook {
+namespace bs::figure {
 
 namespace {
 
@@ -305,8 +305,8 @@ void writeMarkers(std::ostringstream& svg, const Figure& figure, const Frame& fr
         svg << "<path d=\"M" << number(px) << "," << number(py - kHalfPx) << " L"
             << number(px + kHalfPx) << "," << number(py) << " L" << number(px) << ","
             << number(py + kHalfPx) << " L" << number(px - kHalfPx) << "," << number(py)
-            << " Z\" fill=\"" << analysis::palette::kRecommended.hex() << "\" stroke=\""
-            << analysis::palette::kRecommendedOutline.hex() << "\" stroke-width=\"2.5\"/>\n";
+            << " Z\" fill=\"" << palette::kRecommended.hex() << "\" stroke=\""
+            << palette::kRecommendedOutline.hex() << "\" stroke-width=\"2.5\"/>\n";
         // Labels of points in the right half go to their left, so they stay inside the frame.
         const bool rightHalf = px > (frame.left + frame.right) / 2;
         writeText(svg, rightHalf ? px - 12 : px + 12, py - 10, marker.label,
@@ -663,4 +663,4 @@ Expected<Figure> figureFromJson(const nlohmann::json& json, const std::string& w
     return figure;
 }
 
-} // namespace bs::playbook
+} // namespace bs::figure

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-namespace bs::playbook {
+namespace bs::figure {
 
 /// A chart as plain data, so core can describe every plot of a report or a curve pack without
 /// Qt: renderFigureSvg turns it into standalone SVG (HTML inlines it, Markdown links it, the
@@ -110,4 +110,4 @@ nlohmann::json toJson(const Figure& figure);
 /// file); errors name the key under `where`.
 Expected<Figure> figureFromJson(const nlohmann::json& json, const std::string& where);
 
-} // namespace bs::playbook
+} // namespace bs::figure

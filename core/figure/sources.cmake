@@ -1,0 +1,3 @@
+target_sources(batchscope_core PRIVATE
+    figure/palette.cpp
+    figure/svgfigure.cpp)
