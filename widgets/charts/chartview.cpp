@@ -31,9 +31,40 @@ ChartView::ChartView(QWidget* parent)
     setRenderHint(QPainter::Antialiasing);
     setRubberBand(QChartView::RectangleRubberBand);
     setFocusPolicy(Qt::StrongFocus);
-    setMinimumSize(160, 120);
+    setMinimumSize(kMinimumWidthPx, kMinimumHeightPx);
     chart()->legend()->setAlignment(Qt::AlignBottom);
     styleChart(chart(), palette());
+    connect(chart(), &QChart::plotAreaChanged, this, &ChartView::keepAxisTitlesWhole);
+}
+
+void ChartView::keepAxisTitlesWhole()
+{
+    // Qt Charts shortens an axis title longer than its side of the plot to "Tempe…". The view
+    // asks instead for the size at which every title fits (what the chart spends around the
+    // plot, plus the longest title); a view that cannot give it scrolls.
+    // Measured only once the chart has been laid out at a working size: squeezed to its bare
+    // minimum, Qt wraps the chart title onto many lines and the space around the plot says
+    // nothing about the space the chart needs.
+    const QRectF plot = chart()->plotArea();
+    if (plot.width() < kMeasurablePlotPx || plot.height() < kMeasurablePlotPx)
+        return;
+    int widthPx = kMinimumWidthPx, heightPx = kMinimumHeightPx;
+    for (const QAbstractAxis* axis : chart()->axes()) {
+        if (!axis->isVisible() || !axis->isTitleVisible() || axis->titleText().isEmpty())
+            continue;
+        const int titlePx =
+            QFontMetrics(axis->titleFont()).horizontalAdvance(axis->titleText()) + 8;
+        if (axis->orientation() == Qt::Vertical)
+            heightPx = std::max(heightPx, int(height() - plot.height()) + titlePx);
+        else
+            widthPx = std::max(widthPx, int(width() - plot.width()) + titlePx);
+    }
+    // A few pixels of slack: the space around the plot changes a little with the size (tick
+    // labels), and following every change could make the layout swing between two sizes.
+    const QSize wanted(widthPx, heightPx);
+    const QSize change = wanted - minimumSize();
+    if (std::abs(change.width()) > kSlackPx || std::abs(change.height()) > kSlackPx)
+        setMinimumSize(wanted);
 }
 
 void ChartView::setLargeFontMode(bool on)

@@ -63,6 +63,12 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
+    static constexpr int kMinimumWidthPx = 160;
+    static constexpr int kMinimumHeightPx = 120;
+    static constexpr int kMeasurablePlotPx = 80;
+    static constexpr int kSlackPx = 6;
+    void keepAxisTitlesWhole();
+
     void showPointTooltip(QXYSeries* series, const QPointF& point, bool state);
     QString formatValue(double value, const QString& unit) const;
 

@@ -15,6 +15,9 @@ namespace bs::widgets {
 
 namespace {
 
+/// How much of a column's longest word counts towards the table's minimum width.
+constexpr int kLongWordCapPx = 160;
+
 /// Padding a delegate adds around a cell's text (focus frame margin on each side, plus slack).
 int cellPaddingPx(const QTableView* table)
 {
@@ -34,29 +37,18 @@ int headerWidthPx(const QTableView* table, int column, bool wholeLine)
     return widest + cellPaddingPx(table) + 4;
 }
 
-/// The widest single word in a column (what wrapping cannot break without splitting a figure).
-int longestWordPx(const QTableView* table, int column)
+/// The widest piece of a column's text split at `separator`, with the cell's padding: split at
+/// spaces, the longest word (what wrapping cannot break without splitting a figure); at line
+/// breaks, the width the column would like.
+int widestPiecePx(const QTableView* table, int column, QChar separator)
 {
     const QFontMetrics metrics = table->fontMetrics();
     int widest = 0;
     const int rows = table->model()->rowCount();
     for (int row = 0; row < rows; ++row) {
         const QString text = table->model()->index(row, column).data().toString();
-        for (const QString& word : text.split(QLatin1Char(' '), Qt::SkipEmptyParts))
-            widest = std::max(widest, metrics.horizontalAdvance(word));
-    }
-    return widest + cellPaddingPx(table);
-}
-
-int naturalPx(const QTableView* table, int column)
-{
-    const QFontMetrics metrics = table->fontMetrics();
-    int widest = 0;
-    const int rows = table->model()->rowCount();
-    for (int row = 0; row < rows; ++row) {
-        const QString text = table->model()->index(row, column).data().toString();
-        for (const QString& line : text.split(QLatin1Char('\n')))
-            widest = std::max(widest, metrics.horizontalAdvance(line));
+        for (const QString& piece : text.split(separator, Qt::SkipEmptyParts))
+            widest = std::max(widest, metrics.horizontalAdvance(piece));
     }
     return widest + cellPaddingPx(table);
 }
@@ -189,9 +181,10 @@ void ColumnFitter::fit()
             minimum << 0;
             continue;
         }
-        minimum << std::max(headerWidthPx(m_table, column, false), longestWordPx(m_table, column));
-        natural << std::max(
-            {minimum.back(), headerWidthPx(m_table, column, true), naturalPx(m_table, column)});
+        minimum << std::max(headerWidthPx(m_table, column, false),
+                            widestPiecePx(m_table, column, QLatin1Char(' ')));
+        natural << std::max({minimum.back(), headerWidthPx(m_table, column, true),
+                             widestPiecePx(m_table, column, QLatin1Char('\n'))});
     }
     // The width with a vertical scroll bar reserved, so that rows growing taller (and bringing
     // the bar) never changes the layout again.
@@ -199,6 +192,13 @@ void ColumnFitter::fit()
         m_table->style()->pixelMetric(QStyle::PM_ScrollBarExtent, nullptr, m_table);
     const int available = m_table->viewport()->width() - 1 -
                           (m_table->verticalScrollBar()->isVisible() ? 0 : scrollBarPx);
+    // A layout must not squeeze the table below its headers and short words (the view scrolls
+    // instead); a long identifier is allowed to break, so it counts only up to a cap.
+    int minimumTablePx = 2 * m_table->frameWidth() + scrollBarPx + 1;
+    for (int m : minimum)
+        minimumTablePx += std::min(m, kLongWordCapPx);
+    if (m_table->minimumWidth() != minimumTablePx)
+        m_table->setMinimumWidth(minimumTablePx);
     const QVector<int> widths = widthsFor(natural, minimum, available);
     for (int column = 0; column < columns; ++column)
         if (!m_table->isColumnHidden(column))

@@ -150,6 +150,11 @@ ChartPanel* TraceView::addPanel(QWidget* parent)
     return panel;
 }
 
+namespace {
+constexpr int kSummaryTableMinHeightPx = 300;
+constexpr int kSmallTableMinHeightPx = 140;
+} // namespace
+
 QWidget* TraceView::buildRequestsPage()
 {
     auto* page = new QWidget(this);
@@ -168,11 +173,19 @@ QWidget* TraceView::buildRequestsPage()
     charts->addWidget(m_percentiles, 0, 1);
     charts->addWidget(m_throughput, 1, 0);
     charts->addWidget(m_batches, 1, 1);
-    auto* tables = new QVBoxLayout;
-    tables->addWidget(m_requestSummary, 3);
-    tables->addWidget(m_tail, 2);
-    tables->addWidget(m_streams, 2);
-    auto* layout = new QHBoxLayout(page);
+    // The tables sit under the charts, as a report reads, so each has the page's width for its
+    // figures; beside the charts they squeezed the charts' axis titles or pushed the page into
+    // sideways scrolling on a laptop screen. The page scrolls down instead.
+    m_requestSummary->setMinimumHeight(kSummaryTableMinHeightPx);
+    m_tail->setMinimumHeight(kSmallTableMinHeightPx);
+    m_streams->setMinimumHeight(kSmallTableMinHeightPx);
+    auto* sideTables = new QVBoxLayout;
+    sideTables->addWidget(m_tail);
+    sideTables->addWidget(m_streams);
+    auto* tables = new QHBoxLayout;
+    tables->addWidget(m_requestSummary, 1);
+    tables->addLayout(sideTables, 1);
+    auto* layout = new QVBoxLayout(page);
     layout->addLayout(charts, 3);
     layout->addLayout(tables, 2);
     return page;

@@ -1,0 +1,124 @@
+// Nothing a user reads may be cut at 1366x768, the smallest laptop screen the workbench targets:
+// no label clipped, no combo box text cut, no table cell or header elided or pushed off to the
+// right behind a scroll bar, no chart tick label or axis title shortened to "…". A view that does
+// not fit scrolls vertically; its text stays whole. Checked on the built-in demo and on a real
+// imported perf_analyzer sweep, on every tab of every view.
+#include "elisionprobe.h"
+#include "import/importcontroller.h"
+#include "jobs/jobrunner.h"
+#include "mainwindow.h"
+#include "state/settings.h"
+#include "testsupport.h"
+
+#include <QDockWidget>
+#include <QSignalSpy>
+#include <QTabWidget>
+#include <QtTest>
+
+using namespace bs;
+using namespace bs::widgets;
+
+class TestNoElision : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void init();
+    void demoShowsEveryTextWholeAt1366x768();
+    void importedRealSweepShowsEveryTextWholeAt1366x768();
+
+private:
+    std::unique_ptr<gui::MainWindow> showWindow();
+    QStringList cutTextOnEveryTab(gui::MainWindow& window);
+
+    QTemporaryDir m_dir;
+    std::unique_ptr<Settings> m_settings;
+    int m_settingsFiles = 0;
+};
+
+void TestNoElision::init()
+{
+    m_settings = std::make_unique<Settings>(
+        m_dir.filePath(QStringLiteral("settings-%1.ini").arg(++m_settingsFiles)));
+}
+
+std::unique_ptr<gui::MainWindow> TestNoElision::showWindow()
+{
+    auto window = std::make_unique<gui::MainWindow>(m_settings.get());
+    window->openInitial({});
+    window->resize(1366, 768);
+    window->show();
+    return window;
+}
+
+/// With each dock in front in turn (docks share a side as tabs on a laptop screen), visits every
+/// page of every tab widget (the views, the tabs inside a view or a dock) and collects what is
+/// cut on each.
+QStringList TestNoElision::cutTextOnEveryTab(gui::MainWindow& window)
+{
+    QStringList cut;
+    const auto settle = [&window]() {
+        QCoreApplication::processEvents();
+        window.jobs()->waitForIdle(60000);
+        QCoreApplication::processEvents();
+        QCoreApplication::processEvents();
+    };
+    for (QDockWidget* dock : window.findChildren<QDockWidget*>()) {
+        dock->raise();
+        for (QTabWidget* tabs : window.findChildren<QTabWidget*>()) {
+            for (int page = 0; page < tabs->count(); ++page) {
+                tabs->setCurrentIndex(page);
+                settle();
+                if (!tabs->isVisible())
+                    continue;
+                for (const QString& item : test::cutTextIn(&window))
+                    cut << QStringLiteral("[%1 dock, %2] %3")
+                               .arg(dock->windowTitle(), tabs->tabText(page), item);
+            }
+        }
+    }
+    cut.removeDuplicates();
+    return cut;
+}
+
+/// Qt Test cuts long failure messages: each cut text gets its own line.
+static void reportCut(const QStringList& cut)
+{
+    for (const QString& item : cut)
+        qWarning("cut: %s", qPrintable(item));
+}
+
+#define reportAndVerifyNothingCut(cut)                                                             \
+    reportCut(cut);                                                                                \
+    QVERIFY2((cut).isEmpty(),                                                                      \
+             qPrintable(QStringLiteral("%1 texts cut (listed above)").arg((cut).size())))
+
+void TestNoElision::demoShowsEveryTextWholeAt1366x768()
+{
+    auto window = showWindow();
+    QVERIFY(QTest::qWaitForWindowExposed(window.get()));
+    QVERIFY(window->jobs()->waitForIdle(60000));
+    const QStringList cut = cutTextOnEveryTab(*window);
+    reportAndVerifyNothingCut(cut);
+}
+
+void TestNoElision::importedRealSweepShowsEveryTextWholeAt1366x768()
+{
+    BS_REQUIRE_SHARED_DATA(shared);
+    auto window = showWindow();
+    QVERIFY(QTest::qWaitForWindowExposed(window.get()));
+    QSignalSpy finished(window->importer(), &ImportController::importFinished);
+    ImportRequest request;
+    request.path = shared + QStringLiteral("/triton/perf_analyzer/Mutinifni_DeepLearningExamples/"
+                                           "PyTorch/Forecasting/TFT/runner_workspace/executor/"
+                                           "shared/triton_performance_online.csv");
+    request.role = data::DatasetRole::Candidate;
+    window->importer()->importFiles({request});
+    QVERIFY(finished.wait(20000));
+    QCOMPARE(finished.at(0).at(0).toInt(), 1);
+    QVERIFY(window->jobs()->waitForIdle(60000));
+    const QStringList cut = cutTextOnEveryTab(*window);
+    reportAndVerifyNothingCut(cut);
+}
+
+QTEST_MAIN(TestNoElision)
+#include "tst_noelision.moc"
