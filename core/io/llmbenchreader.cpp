@@ -69,6 +69,8 @@ private:
     Expected<std::optional<double>> number(const nlohmann::json& object, const char* key) const;
     Status count(const nlohmann::json& object, const char* key,
                  std::optional<std::int64_t>& target) const;
+    /// A label: empty when the key is absent or null, an error naming the key otherwise.
+    Status label(const nlohmann::json& object, const char* key, std::string& target) const;
     Error error(std::string message, ErrorCode code = ErrorCode::Format) const
     {
         return m_lines.errorAt(0, code, std::move(message));
@@ -99,6 +101,19 @@ Expected<std::optional<double>> LlmBenchParser::number(const nlohmann::json& obj
                      ErrorCode::Value);
     }
     return std::optional<double>(value);
+}
+
+Status LlmBenchParser::label(const nlohmann::json& object, const char* key,
+                             std::string& target) const
+{
+    const auto it = object.find(key);
+    if (it == object.end() || it->is_null())
+        return {};
+    if (!it->is_string())
+        return error(std::string("\"") + key + "\" holds " + it->dump() + ", not a text",
+                     ErrorCode::Value);
+    target = it->get<std::string>();
+    return {};
 }
 
 Status LlmBenchParser::count(const nlohmann::json& object, const char* key,
@@ -181,8 +196,10 @@ Status LlmBenchParser::header(const nlohmann::json& object, data::LlmRun& run)
             return status;
         m_used.insert(key);
     }
-    run.backend = object.value("backend", std::string());
-    run.model = object.value("model_id", std::string());
+    if (auto status = label(object, "backend", run.backend); !status)
+        return status;
+    if (auto status = label(object, "model_id", run.model); !status)
+        return status;
     m_used.insert({"backend", "model_id"});
     return {};
 }

@@ -166,7 +166,9 @@ Expected<ReportImport> reportFromJson(const nlohmann::json& json, const std::str
     auto fail = [&path](const std::string& message) {
         return makeError(ErrorCode::Format, path, 0, 0, "report: " + message);
     };
-    if (!json.is_object() || json.value("format", std::string()) != "batchscope-report")
+    // find, not value(): value() throws when "format" holds something other than text.
+    const auto format = json.is_object() ? json.find("format") : json.end();
+    if (!json.is_object() || format == json.end() || *format != "batchscope-report")
         return fail("not a BatchScope JSON report (\"format\" is not \"batchscope-report\")");
     const auto version = json.find("version");
     if (version == json.end() || !version->is_number_integer())

@@ -36,6 +36,7 @@ class TestIoFuzzRegressions : public QObject
     Q_OBJECT
 private Q_SLOTS:
     void llmRunsDatasetSurvivesAProjectRoundTrip();
+    void llmBenchmarkNullBackendIsAbsentNotACrash();
     void scenarioJsonSyntaxErrorQuotingInvalidUtf8IsValidUtf8();
     void projectJsonSyntaxErrorQuotingInvalidUtf8IsValidUtf8();
     void nvidiaSmiUtilizationAbove100PercentIsAnError();
@@ -85,6 +86,36 @@ void TestIoFuzzRegressions::projectJsonSyntaxErrorQuotingInvalidUtf8IsValidUtf8(
     QVERIFY2(io::isValidUtf8(error.message), error.message.c_str());
     QVERIFY2(error.message.find(kReplacementCharacter) != std::string::npos, error.message.c_str());
     QVERIFY(dumpsAsJson(error.message));
+}
+
+// fuzz_llm_benchmark: "backend": null made nlohmann's value() throw type_error, which nobody
+// caught: importing the file ended the program. Null now means absent (as for the numbers);
+// any other non-text is an error naming the key.
+void TestIoFuzzRegressions::llmBenchmarkNullBackendIsAbsentNotACrash()
+{
+    const QString relative =
+        QStringLiteral("fuzz-regressions/fuzz_llm_benchmark/backend-null-uncaught-exception.jsonl");
+    auto read = test::readFixtureAs(relative, "llm_benchmark");
+    QVERIFY2(read, qPrintable(test::describe(read)));
+    const auto runs = read->llmRuns();
+    QVERIFY(runs);
+    QCOMPARE(runs->runs.size(), std::size_t(1));
+    QVERIFY(runs->runs.front().backend.empty());
+
+    QTemporaryDir dir;
+    const QString numberBackend = dir.filePath(QStringLiteral("backend-number.jsonl"));
+    QFile file(numberBackend);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(
+        test::readFile(test::testDataPath(relative)).replace("\"backend\":null", "\"backend\":5"));
+    file.close();
+    io::ReadOptions options;
+    options.format = "llm_benchmark";
+    auto refused = io::readDataset(numberBackend.toStdString(), options);
+    QVERIFY(!refused);
+    QCOMPARE(refused.error().code, ErrorCode::Value);
+    QVERIFY2(refused.error().message.find("\"backend\" holds 5") != std::string::npos,
+             refused.error().message.c_str());
 }
 
 // fuzz_nvidia_smi: "utilization.gpu" of 135 % was read, and the project saved with it could not
