@@ -2,9 +2,9 @@
 
 #include "analysis/curvefigures.h"
 #include "analysis/curvepack.h"
+#include "figure/figure.h"
 #include "io/bytesource.h"
 #include "io/jsonfields.h"
-#include "figure/figure.h"
 #include "renderhooks.h"
 
 #include <cmath>

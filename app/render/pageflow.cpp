@@ -185,8 +185,8 @@ void PageFlow::addText(const QString& html, bool keepWithNext)
 
 void PageFlow::addFigure(const figure::Figure& figure)
 {
-    auto renderer = std::make_shared<QSvgRenderer>(
-        QByteArray::fromStdString(figure::renderFigureSvg(figure)));
+    auto renderer =
+        std::make_shared<QSvgRenderer>(QByteArray::fromStdString(figure::renderFigureSvg(figure)));
     const QSizeF size = renderer->defaultSize();
     const double height = size.width() > 0 ? kContentWidthPt * size.height() / size.width() : 0.0;
     std::shared_ptr<QTextDocument> caption;

@@ -1,7 +1,7 @@
 #include "pdfreport.h"
 
-#include "pageflow.h"
 #include "figure/figure.h"
+#include "pageflow.h"
 #include "playbook/reportoutput.h"
 
 #include <QAbstractTextDocumentLayout>

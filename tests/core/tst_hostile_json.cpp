@@ -2,9 +2,9 @@
 // is an error naming its dotted key, never an uncaught exception, an undefined cast, a loop that
 // does not end or a value silently ignored.
 #include "analysis/projectregion.h"
+#include "figure/figure.h"
 #include "io/jsonfields.h"
 #include "io/projectfile.h"
-#include "figure/figure.h"
 #include "sim/scenariojson.h"
 #include "sim/simulator.h"
 

@@ -1,9 +1,9 @@
 // Fuzzes the memo reader with its evidence figures (core/playbook/memo.cpp, svgfigure.cpp):
 // bytes -> parseJson -> memoFromJson; every figure that reads is drawn as SVG (the tick loops
 // over user-chosen ranges must end) and survives a JSON round trip of the memo.
+#include "figure/figure.h"
 #include "fuzzsupport.h"
 #include "io/jsonfields.h"
-#include "figure/figure.h"
 #include "playbook/memo.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)

@@ -39,11 +39,10 @@ figure::Figure figureOf(const ChartContent& content)
         figure.series.push_back(std::move(series));
     }
     for (const auto& line : content.references)
-        figure.referenceLines.push_back(
-            {line.orientation == Qt::Horizontal
-                 ? figure::FigureReferenceLine::Orientation::Horizontal
-                 : figure::FigureReferenceLine::Orientation::Vertical,
-             line.value, line.label.toStdString()});
+        figure.referenceLines.push_back({line.orientation == Qt::Horizontal
+                                             ? figure::FigureReferenceLine::Orientation::Horizontal
+                                             : figure::FigureReferenceLine::Orientation::Vertical,
+                                         line.value, line.label.toStdString()});
     return figure;
 }
 
