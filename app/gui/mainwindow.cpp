@@ -5,6 +5,7 @@
 #include "charts/chartpanel.h"
 #include "charts/chartview.h"
 #include "charts/regionheatmappanel.h"
+#include "charts/sweeprecommendation.h"
 #include "document/autosave.h"
 #include "document/projectdocument.h"
 #include "filecontroller.h"
@@ -70,6 +71,7 @@ MainWindow::MainWindow(widgets::Settings* settings, QWidget* parent)
     // The region view computes from the Model dock's scenario, so it comes after the docks.
     m_regionView = new widgets::RegionView(m_document, m_jobs, m_modelPanel, this);
     m_views->addTab(new widgets::ViewScrollArea(m_regionView), tr("Region"));
+    connectRecommendation();
     createMenus();
     statusBar()->addPermanentWidget(new widgets::JobStatusWidget(m_jobs, this));
     statusBar()->showMessage(tr("Ready"), 3000);
@@ -100,6 +102,36 @@ MainWindow::MainWindow(widgets::Settings* settings, QWidget* parent)
 }
 
 MainWindow::~MainWindow() = default;
+
+void MainWindow::connectRecommendation()
+{
+    // The Sweep tab shows the Region tab's recommended point, and only while it answers for
+    // the current scenario and limits: one recommendation in the product, not two.
+    connect(m_regionView, &widgets::RegionView::resultShown, this, [this](bool complete) {
+        const auto result = m_regionView->result();
+        if (!complete || !result)
+            return;
+        const auto recommendation = widgets::sweepRecommendationOf(*result);
+        m_sweepView->setRecommendation(
+            recommendation, tr("The <a href=\"region\">Region tab</a> found no feasible operating "
+                               "point for the current scenario and limits: nothing to recommend."));
+    });
+    connect(m_regionView, &widgets::RegionView::resultInvalidated, this, [this] {
+        const bool hadOne = m_sweepView->recommendation().has_value();
+        m_sweepView->setRecommendation(
+            std::nullopt,
+            hadOne ? tr("The scenario or limits changed since the recommended point was "
+                        "computed: open the <a href=\"region\">Region tab</a> to recompute it.")
+                   : tr("The recommended point is computed in the <a href=\"region\">Region "
+                        "tab</a> for the Model dock's scenario and limits: open it to place the "
+                        "point here."));
+    });
+    connect(m_sweepView, &widgets::SweepView::regionRequested, this, [this] {
+        for (int i = 0; i < m_views->count(); ++i)
+            if (m_views->widget(i)->isAncestorOf(m_regionView))
+                m_views->setCurrentIndex(i);
+    });
+}
 
 void MainWindow::createViews()
 {
@@ -334,6 +366,10 @@ QStringList MainWindow::saveScreenshots(const QString& folder)
         name.replace(QLatin1Char(' '), QLatin1Char('-'));
         save(QStringLiteral("main-") + name);
     }
+    // The Sweep tab again: it now carries the recommended point the Region tab computed.
+    m_views->setCurrentIndex(0);
+    settleForScreenshot();
+    save(QStringLiteral("main-sweep"));
     // The playbook after a run (step 3, the mechanism), then the memo it drafted.
     m_views->setCurrentIndex(0);
     auto* tabs = findChild<QTabWidget*>(QStringLiteral("playbookTabs"));

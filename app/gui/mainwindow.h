@@ -90,6 +90,7 @@ private:
     void settleForScreenshot();
     void createViews();
     void createDocks();
+    void connectRecommendation();
     void createMenus();
     void rebuildRecentMenu();
     void exportCurrentChart();

@@ -276,8 +276,9 @@ void scatterAgainstThroughput(const RegionResult& r, const CellValue& value,
     // Latencies near saturation reach far above the rest: a log axis keeps both readable.
     f.yLog = lowest > 0.0 && highest / lowest > 30.0;
     if (const auto& min = r.spec.constraints.minThroughputPerS)
-        f.referenceLines.push_back(
-            {FigureReferenceLine::Orientation::Vertical, *min, "demand " + text(*min) + " req/s"});
+        f.referenceLines.push_back({FigureReferenceLine::Orientation::Vertical, *min,
+                                    "demand " + text(*min) + " req/s",
+                                    FigureReferenceLine::Shade::Above, "meets demand"});
     const RegionCell* c = recommendedCell(r);
     if (c && plotted(*c) && std::isfinite(value(*c)))
         f.markers.push_back(
@@ -294,10 +295,12 @@ Figure throughputP99Figure(const RegionResult& r)
         r, [](const RegionCell& c) { return c.metrics.p99S.value * 1000.0; },
         "Pareto front (throughput, p99)", f);
     const double slaMs = r.spec.constraints.slaP99S * 1000.0;
-    f.referenceLines.push_back(
-        {FigureReferenceLine::Orientation::Horizontal, slaMs, "SLA p99 " + text(slaMs) + " ms"});
+    f.referenceLines.push_back({FigureReferenceLine::Orientation::Horizontal, slaMs,
+                                "SLA p99 " + text(slaMs) + " ms", FigureReferenceLine::Shade::Below,
+                                "meets SLA p99"});
     f.caption = "Every stable operating point of the grid; the line joins those no other point "
-                "beats on both throughput and p99; feasible points lie below the SLA line.";
+                "beats on both throughput and p99; feasible points lie in the shaded band below "
+                "the SLA line.";
     return f;
 }
 
@@ -312,7 +315,8 @@ Figure energyFigure(const RegionResult& r)
         "Pareto front (throughput, energy)", f);
     if (const auto& budget = r.spec.constraints.maxEnergyPerInferenceJ)
         f.referenceLines.push_back({FigureReferenceLine::Orientation::Horizontal, *budget * 1000.0,
-                                    "budget " + text(*budget * 1000.0) + " mJ"});
+                                    "budget " + text(*budget * 1000.0) + " mJ",
+                                    FigureReferenceLine::Shade::Below, "within energy budget"});
     const bool any = std::any_of(f.series.begin(), f.series.end(),
                                  [](const FigureSeries& s) { return !s.points.empty(); });
     f.caption = any ? "Every stable operating point; the line joins those no other point beats "

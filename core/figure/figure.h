@@ -51,9 +51,18 @@ struct FigureReferenceLine
         Horizontal,
         Vertical,
     };
+    /// The side where the limit is met, shaded in the feasible colour (palette.h).
+    enum class Shade
+    {
+        None,
+        Below, ///< y (horizontal line) or x (vertical) at or below the value meets it.
+        Above,
+    };
     Orientation orientation = Orientation::Horizontal;
     double value = 0.0;
     std::string label;
+    Shade shade = Shade::None;
+    std::string shadeLabel = {}; ///< Legend name of the shaded side ("meets SLA p99").
 
     friend bool operator==(const FigureReferenceLine&, const FigureReferenceLine&) = default;
 };

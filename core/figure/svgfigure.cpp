@@ -244,6 +244,16 @@ void writeLegend(std::ostringstream& svg, const Figure& figure, const Frame& fra
         writeText(svg, x + 20, y + 6, series.name, "start", 12);
         y += 20;
     }
+    for (const auto& line : figure.referenceLines) {
+        if (line.shade == FigureReferenceLine::Shade::None || line.shadeLabel.empty())
+            continue;
+        const double x = frame.right + 14;
+        svg << "<rect x=\"" << number(x) << "\" y=\"" << number(y - 3) << "\" width=\"14\" "
+            << "height=\"10\" fill=\"" << palette::kFeasible.hex()
+            << "\" fill-opacity=\"0.35\"/>\n";
+        writeText(svg, x + 20, y + 6, line.shadeLabel, "start", 12);
+        y += 20;
+    }
 }
 
 void writeAxes(std::ostringstream& svg, const Figure& figure, const Frame& frame, const Axis& x,
@@ -268,6 +278,27 @@ void writeAxes(std::ostringstream& svg, const Figure& figure, const Frame& frame
     const double middle = (frame.top + frame.bottom) / 2;
     writeText(svg, 18, middle, figure.yTitle, "middle", 13,
               (" transform=\"rotate(-90 18 " + number(middle) + ")\"").c_str());
+}
+
+/// The acceptable side of each shaded limit, under the data: from the line to the frame.
+void writeShades(std::ostringstream& svg, const Figure& figure, const Frame& frame, const Axis& x,
+                 const Axis& y)
+{
+    for (const auto& line : figure.referenceLines) {
+        const bool horizontal = line.orientation == FigureReferenceLine::Orientation::Horizontal;
+        if (line.shade == FigureReferenceLine::Shade::None ||
+            !usable(line.value, horizontal ? y.log : x.log))
+            continue;
+        const bool below = line.shade == FigureReferenceLine::Shade::Below;
+        double left = frame.left, right = frame.right, top = frame.top, bottom = frame.bottom;
+        if (horizontal)
+            (below ? top : bottom) = std::clamp(y.toPixel(line.value), frame.top, frame.bottom);
+        else
+            (below ? right : left) = std::clamp(x.toPixel(line.value), frame.left, frame.right);
+        svg << "<rect x=\"" << number(left) << "\" y=\"" << number(top) << "\" width=\""
+            << number(right - left) << "\" height=\"" << number(bottom - top) << "\" fill=\""
+            << palette::kFeasible.hex() << "\" fill-opacity=\"0.16\"/>\n";
+    }
 }
 
 void writeReferenceLines(std::ostringstream& svg, const Figure& figure, const Frame& frame,
@@ -408,6 +439,7 @@ std::string renderFigureSvg(const Figure& figure, int widthPx, int heightPx)
         if (empty)
             writeText(svg, (frame.left + frame.right) / 2, (frame.top + frame.bottom) / 2,
                       "no data", "middle", 14, " fill=\"#777\"");
+        writeShades(svg, figure, frame, x, y);
         svg << "<g clip-path=\"none\">\n";
         for (std::size_t i = 0; i < figure.series.size(); ++i)
             writeSeries(svg, figure.series[i], i, x, y);
@@ -439,13 +471,19 @@ nlohmann::json toJson(const Figure& figure)
             series.back()["colour"] = one.colour;
     }
     nlohmann::json lines = nlohmann::json::array();
-    for (const auto& line : figure.referenceLines)
+    for (const auto& line : figure.referenceLines) {
         lines.push_back(
             {{"orientation", line.orientation == FigureReferenceLine::Orientation::Horizontal
                                  ? "horizontal"
                                  : "vertical"},
              {"value", line.value},
              {"label", line.label}});
+        if (line.shade != FigureReferenceLine::Shade::None) {
+            lines.back()["shade"] =
+                line.shade == FigureReferenceLine::Shade::Below ? "below" : "above";
+            lines.back()["shade_label"] = line.shadeLabel;
+        }
+    }
     nlohmann::json out = {{"title", figure.title},    {"x_title", figure.xTitle},
                           {"y_title", figure.yTitle}, {"x_log", figure.xLog},
                           {"y_log", figure.yLog},     {"series", series},
@@ -611,10 +649,19 @@ Expected<Figure> figureFromJson(const nlohmann::json& json, const std::string& w
                 break;
             }
             const std::string orientation = reader.text(line, "orientation");
-            figure.referenceLines.push_back(
-                {orientation == "vertical" ? FigureReferenceLine::Orientation::Vertical
-                                           : FigureReferenceLine::Orientation::Horizontal,
-                 reader.number(line["value"], at + ".value"), reader.text(line, "label")});
+            FigureReferenceLine read{
+                orientation == "vertical" ? FigureReferenceLine::Orientation::Vertical
+                                          : FigureReferenceLine::Orientation::Horizontal,
+                reader.number(line["value"], at + ".value"), reader.text(line, "label")};
+            const std::string shade = reader.text(line, "shade");
+            if (shade == "below" || shade == "above") {
+                read.shade = shade == "below" ? FigureReferenceLine::Shade::Below
+                                              : FigureReferenceLine::Shade::Above;
+                read.shadeLabel = reader.text(line, "shade_label");
+            } else if (!shade.empty()) {
+                reader.fail(at + ".shade", "must be \"below\" or \"above\"");
+            }
+            figure.referenceLines.push_back(std::move(read));
         }
     if (const auto* markers = reader.array(json, "markers"))
         for (std::size_t i = 0; i < markers->size(); ++i) {

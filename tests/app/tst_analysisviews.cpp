@@ -1,5 +1,6 @@
 // The Traces, Region and Sweep Δ views on the demo project, driven as a user does.
 #include "charts/chartpanel.h"
+#include "charts/chartview.h"
 #include "charts/regioncelltext.h"
 #include "charts/regionheatmap.h"
 #include "charts/regionheatmappanel.h"
@@ -14,10 +15,13 @@
 #include "views/traceview.h"
 
 #include <QAction>
+#include <QAreaSeries>
+#include <QChart>
 #include <QComboBox>
 #include <QFileInfo>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLineSeries>
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QToolButton>
@@ -36,6 +40,7 @@ private Q_SLOTS:
     void regionHeatmapHasTableExportMemoAndBindingConstraints();
     void badRegionInputIsReportedNotComputed();
     void sweepDeltaChartOfTheDemoGoesIntoTheMemo();
+    void sweepTabShowsTheSlaBandAndTheRegionRecommendation();
 
 private:
     QTemporaryDir m_dir;
@@ -301,4 +306,81 @@ void TestAnalysisViews::sweepDeltaChartOfTheDemoGoesIntoTheMemo()
 }
 
 QTEST_MAIN(TestAnalysisViews)
+void TestAnalysisViews::sweepTabShowsTheSlaBandAndTheRegionRecommendation()
+{
+    gui::MainWindow window(m_settings.get());
+    window.openInitial({});
+    window.resize(1600, 1000);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(window.jobs()->waitForIdle(240000));
+    auto* sweep = window.sweepView();
+    widgets::ChartPanel* latency = sweep->panels()[1];
+
+    // The SLA line of the latency chart has its met side shaded, as a legend entry of its own.
+    const auto& references = latency->content().references;
+    QCOMPARE(references.size(), 1);
+    QCOMPARE(references[0].acceptable, widgets::AcceptableSide::Below);
+    QCOMPARE(references[0].value, 15.0); // the demo's SLA
+    int bands = 0;
+    for (QAbstractSeries* series : latency->chartView()->chart()->series())
+        if (auto* band = qobject_cast<QAreaSeries*>(series)) {
+            ++bands;
+            QCOMPARE(band->name(), QStringLiteral("meets SLA p99"));
+            QCOMPARE(band->upperSeries()->at(0).y(), 15.0);
+        }
+    QCOMPARE(bands, 1);
+
+    // Before the Region tab has computed, there is no point and the note says where it comes
+    // from; its link opens the Region tab, which computes.
+    QVERIFY(!sweep->recommendation());
+    QVERIFY(sweep->recommendationNote()->text().contains(QStringLiteral("Region")));
+    auto hasRecommended = [](const widgets::ChartPanel* panel) {
+        for (const auto& series : panel->content().series)
+            if (series.emphasised)
+                return true;
+        return false;
+    };
+    QVERIFY(!hasRecommended(latency));
+    QSignalSpy shown(window.regionView(), &widgets::RegionView::resultShown);
+    Q_EMIT sweep->recommendationNote()->linkActivated(QStringLiteral("region"));
+    QVERIFY(window.views()->currentWidget()->isAncestorOf(window.regionView()));
+    QTRY_VERIFY_WITH_TIMEOUT(!shown.isEmpty() && shown.last().at(0).toBool(), 240000);
+    QVERIFY(window.jobs()->waitForIdle(240000));
+
+    // The point drawn on the Sweep tab is the Region tab's recommendation, number for number.
+    const auto result = window.regionView()->result();
+    QVERIFY(result && result->recommendation);
+    const auto& cell = result->cells[result->recommendation->cell];
+    const auto recommendation = sweep->recommendation();
+    QVERIFY(recommendation);
+    QCOMPARE(recommendation->maxBatch, result->spec.axes[0].values[cell.axisIndex[0]]);
+    QCOMPARE(recommendation->p99Ms, cell.metrics.p99S.value * 1e3);
+    QCOMPARE(recommendation->throughputPerServerPerS,
+             cell.metrics.throughputPerS.value / result->spec.scenario.servers.count);
+    QVERIFY(window.regionView()->recommendationLabel()->text().contains(recommendation->policy));
+    QCOMPARE(sweep->options().xAxis, widgets::SweepXAxis::BatchSize);
+    const widgets::SeriesSpec* star = nullptr;
+    for (const auto& series : latency->content().series)
+        if (series.emphasised)
+            star = &series;
+    QVERIFY(star);
+    QCOMPARE(star->data.points.size(), 1);
+    QCOMPARE(star->data.points[0], QPointF(recommendation->maxBatch, recommendation->p99Ms));
+    QVERIFY(star->data.points[0].y() <= 15.0); // it meets the SLA it is drawn against
+    QVERIFY(hasRecommended(sweep->panels()[0]));
+    QVERIFY(sweep->recommendationNote()->text().contains(recommendation->policy.toHtmlEscaped()));
+
+    // Any change of the inputs retracts it until the Region tab recomputes.
+    nlohmann::json region = window.document()->project().region;
+    region["objective"] = "min-p99";
+    window.document()->setSection(widgets::ProjectSection::Region, region,
+                                  QStringLiteral("objective"));
+    QVERIFY(!sweep->recommendation());
+    QVERIFY(!hasRecommended(latency));
+    QVERIFY(sweep->recommendationNote()->text().contains(QStringLiteral("changed")));
+    window.jobs()->cancelAll();
+    QVERIFY(window.jobs()->waitForIdle(60000));
+}
+
 #include "tst_analysisviews.moc"

@@ -82,6 +82,29 @@ private Q_SLOTS:
         QVERIFY(!json.contains("heatmap"));
     }
 
+    void shadedLimitDrawsTheMetSideAndSurvivesJson()
+    {
+        figure::Figure figure;
+        figure.series.push_back({"p99", figure::FigureSeriesKind::Line, {{1, 2}, {4, 30}}});
+        figure.referenceLines.push_back({figure::FigureReferenceLine::Orientation::Horizontal, 15.0,
+                                         "SLA p99 15 ms", figure::FigureReferenceLine::Shade::Below,
+                                         "meets SLA p99"});
+        const std::string svg = figure::renderFigureSvg(figure);
+        // One band in the feasible colour under the data, and its legend entry.
+        QCOMPARE(count(svg, "fill=\"#009e73\" fill-opacity=\"0.16\""), 1);
+        QVERIFY(svg.find("meets SLA p99") != std::string::npos);
+        QVERIFY(svg.find("fill-opacity=\"0.16\"") < svg.find("<polyline"));
+
+        const auto back = figure::figureFromJson(toJson(figure), "figure");
+        QVERIFY(back);
+        QCOMPARE(*back, figure);
+        auto bad = toJson(figure);
+        bad["reference_lines"][0]["shade"] = "left";
+        const auto error = figure::figureFromJson(bad, "figure");
+        QVERIFY(!error);
+        QVERIFY(QString::fromStdString(error.error().message).contains(QStringLiteral("shade")));
+    }
+
 private:
     static int count(const std::string& text, const std::string& needle)
     {

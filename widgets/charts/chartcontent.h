@@ -34,6 +34,15 @@ struct SeriesSpec
     QString toolTip;
 };
 
+/// The side of a limit line where the limit is met (y below an SLA line, x right of a demand
+/// line): shaded in the feasible colour, as the region charts and the report draw it.
+enum class AcceptableSide
+{
+    None,  ///< A marker only (idle power, a throttle temperature): nothing shaded.
+    Below, ///< Values at or below the line meet the limit (horizontal: y; vertical: x).
+    Above, ///< Values at or above the line meet it.
+};
+
 /// A horizontal (constant y) or vertical (constant x) limit line: SLA, power cap, throttle.
 struct ReferenceLine
 {
@@ -43,6 +52,9 @@ struct ReferenceLine
     QColor colour = QColor(200, 40, 40);
     /// Shown when hovering its legend entry: how the value was found ("idle power = ...").
     QString toolTip = {};
+    AcceptableSide acceptable = AcceptableSide::None;
+    /// Legend name of the shaded side ("meets SLA p99"); shown only when `acceptable` is set.
+    QString acceptableLabel = {};
 };
 
 /// Everything one chart shows, in display units, built by pure functions from core results.

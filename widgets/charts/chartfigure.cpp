@@ -18,6 +18,19 @@ figure::FigureSeriesKind kindOf(SeriesStyle style)
     return figure::FigureSeriesKind::Line;
 }
 
+figure::FigureReferenceLine::Shade shadeOf(AcceptableSide side)
+{
+    switch (side) {
+    case AcceptableSide::Below:
+        return figure::FigureReferenceLine::Shade::Below;
+    case AcceptableSide::Above:
+        return figure::FigureReferenceLine::Shade::Above;
+    case AcceptableSide::None:
+        break;
+    }
+    return figure::FigureReferenceLine::Shade::None;
+}
+
 } // namespace
 
 figure::Figure figureOf(const ChartContent& content)
@@ -29,6 +42,12 @@ figure::Figure figureOf(const ChartContent& content)
     figure.xLog = content.logX;
     figure.yLog = content.logY;
     for (const auto& spec : content.series) {
+        // The recommended point is drawn as the report draws it: the large outlined marker.
+        if (spec.emphasised) {
+            for (const QPointF& point : spec.data.points)
+                figure.markers.push_back({{point.x(), point.y()}, spec.data.name.toStdString()});
+            continue;
+        }
         figure::FigureSeries series;
         // Secondary series (interval bounds) keep their data but stay out of the legend.
         series.name = spec.inLegend ? spec.data.name.toStdString() : std::string();
@@ -42,7 +61,9 @@ figure::Figure figureOf(const ChartContent& content)
         figure.referenceLines.push_back({line.orientation == Qt::Horizontal
                                              ? figure::FigureReferenceLine::Orientation::Horizontal
                                              : figure::FigureReferenceLine::Orientation::Vertical,
-                                         line.value, line.label.toStdString()});
+                                         line.value, line.label.toStdString(),
+                                         shadeOf(line.acceptable),
+                                         line.acceptableLabel.toStdString()});
     return figure;
 }
 

@@ -3,6 +3,7 @@
 #include "charts/chartview.h"
 
 #include <QAbstractSeries>
+#include <QAreaSeries>
 #include <QChart>
 #include <QEvent>
 #include <QHelpEvent>
@@ -32,12 +33,19 @@ struct Swatch
 {
     QColor colour;
     Qt::PenStyle style = Qt::SolidLine;
-    bool dot = false; ///< Scatter series, or a line with its points shown.
+    bool dot = false;    ///< Scatter series, or a line with its points shown.
+    bool filled = false; ///< A shaded band (a limit's acceptable side): a filled box.
 };
 
 Swatch swatchOf(const QAbstractSeries* series)
 {
     Swatch out;
+    if (const auto* area = qobject_cast<const QAreaSeries*>(series)) {
+        out.colour = area->brush().color();
+        out.style = Qt::NoPen;
+        out.filled = true;
+        return out;
+    }
     const auto* xy = qobject_cast<const QXYSeries*>(series);
     if (!xy)
         return out;
@@ -227,6 +235,15 @@ void ChartLegend::paintEntries(QPainter& painter, const QList<QRect>& boxes) con
             QPen pen(look.colour, ChartView::largeFontMode() ? 3.5 : 2.0, look.style);
             painter.setPen(pen);
             painter.drawLine(box.left(), midY, box.left() + swatch, midY);
+        }
+        if (look.filled) {
+            // Opaque enough to read on the legend's plain background, as light as the band.
+            QColor fill = look.colour;
+            fill.setAlpha(std::max(fill.alpha(), 90));
+            painter.setPen(Qt::NoPen);
+            painter.fillRect(
+                QRect(box.left(), midY - metrics.height() / 3, swatch, 2 * (metrics.height() / 3)),
+                fill);
         }
         if (look.dot) {
             painter.setPen(Qt::NoPen);

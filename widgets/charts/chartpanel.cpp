@@ -10,8 +10,10 @@
 #include "util/decimate.h"
 
 #include <QApplication>
+#include <QAreaSeries>
 #include <QClipboard>
 #include <QFontMetrics>
+#include <QGraphicsLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -25,6 +27,8 @@
 #include <QToolBar>
 #include <QToolButton>
 #include <QValueAxis>
+
+#include <cmath>
 
 namespace bs::widgets {
 
@@ -107,6 +111,49 @@ QXYSeries* makeSeries(const SeriesSpec& spec)
         scatter->setBorderColor(QColor(outline.red, outline.green, outline.blue));
     }
     return series;
+}
+
+/// The limit lines whose acceptable side is shaded, in content order: each has one band series
+/// after the reference lines.
+QList<const ReferenceLine*> shadedReferences(const ChartContent& content)
+{
+    QList<const ReferenceLine*> out;
+    for (const ReferenceLine& line : content.references)
+        if (line.acceptable != AcceptableSide::None)
+            out.append(&line);
+    return out;
+}
+
+/// The translucent band on a limit's acceptable side, in the feasible colour the region charts
+/// and the report use; no outline, so the limit line stays the one edge drawn.
+QAreaSeries* makeBand(const ReferenceLine& line)
+{
+    auto* band = new QAreaSeries(new QLineSeries, new QLineSeries);
+    band->setName(line.acceptableLabel);
+    const auto feasible = figure::palette::kFeasible;
+    QColor fill(feasible.red, feasible.green, feasible.blue);
+    fill.setAlpha(40);
+    band->setBrush(fill);
+    band->setColor(fill);
+    band->setPen(Qt::NoPen);
+    return band;
+}
+
+/// Places a band between its limit and the visible edge of the axis on its acceptable side.
+void placeBand(QAreaSeries* band, const ReferenceLine& line, const AxisScale& xScale,
+               const AxisScale& yScale)
+{
+    const bool below = line.acceptable == AcceptableSide::Below;
+    if (line.orientation == Qt::Horizontal) {
+        const double edge = below ? yScale.min : yScale.max;
+        band->upperSeries()->replace(
+            {QPointF(xScale.min, line.value), QPointF(xScale.max, line.value)});
+        band->lowerSeries()->replace({QPointF(xScale.min, edge), QPointF(xScale.max, edge)});
+    } else {
+        const double edge = below ? xScale.min : xScale.max;
+        band->upperSeries()->replace({QPointF(edge, yScale.max), QPointF(line.value, yScale.max)});
+        band->lowerSeries()->replace({QPointF(edge, yScale.min), QPointF(line.value, yScale.min)});
+    }
 }
 
 /// The tooltip notes of every series, keyed by series name, for the chart view.
@@ -266,7 +313,9 @@ bool ChartPanel::canUpdateInPlace(const ChartContent& content) const
     // The legend shows reference labels ("idle 24.4 W") and tooltips: new ones need a rebuild.
     for (qsizetype i = 0; i < content.references.size(); ++i) {
         if (content.references[i].label != m_content.references[i].label ||
-            content.references[i].toolTip != m_content.references[i].toolTip)
+            content.references[i].toolTip != m_content.references[i].toolTip ||
+            content.references[i].acceptable != m_content.references[i].acceptable ||
+            content.references[i].acceptableLabel != m_content.references[i].acceptableLabel)
             return false;
     }
     return !m_view->chart()->series().isEmpty() || content.series.isEmpty();
@@ -364,6 +413,8 @@ void ChartPanel::rebuild(const ChartContent& content)
         series->setPen(pen);
         chart->addSeries(series);
     }
+    for (const ReferenceLine* line : shadedReferences(content))
+        chart->addSeries(makeBand(*line));
     applyAxes(content);
     m_view->setUnits(content.xUnit, content.yUnit);
     m_view->seriesChanged();
@@ -376,6 +427,8 @@ void ChartPanel::rebuild(const ChartContent& content)
     }
     for (const ReferenceLine& line : content.references)
         toolTips.append(line.toolTip);
+    for (const ReferenceLine* line : shadedReferences(content))
+        toolTips.append(line->toolTip);
     m_legend->setFromChart(chart, leftOut, toolTips);
 }
 
@@ -425,6 +478,11 @@ void ChartPanel::applyAxes(const ChartContent& content)
         else
             line->replace({QPointF(ref.value, yScale.min), QPointF(ref.value, yScale.max)});
     }
+    const auto shaded = shadedReferences(content);
+    const qsizetype firstBand = content.series.size() + content.references.size();
+    for (qsizetype i = 0; i < shaded.size(); ++i)
+        if (auto* band = qobject_cast<QAreaSeries*>(series.value(firstBand + i)))
+            placeBand(band, *shaded[i], xScale, yScale);
     QList<QAbstractAxis*> horizontal = chart->axes(Qt::Horizontal);
     QList<QAbstractAxis*> vertical = chart->axes(Qt::Vertical);
     if (horizontal.isEmpty() || vertical.isEmpty()) {
@@ -455,7 +513,12 @@ void ChartPanel::applyAxes(const ChartContent& content)
 void ChartPanel::fitTitles()
 {
     QChart* chart = m_view->chart();
-    const int width = m_view->width() - 24;
+    // The title gets the chart's width less its margins and its layout's contents margins.
+    qreal left = 0, top = 0, right = 0, bottom = 0;
+    if (chart->layout())
+        chart->layout()->getContentsMargins(&left, &top, &right, &bottom);
+    const int width = m_view->width() - chart->margins().left() - chart->margins().right() -
+                      int(std::ceil(left + right)) - 8;
     chart->setTitle(fitToWidth(m_content.title, chart->titleFont(), width));
     // Axis titles run along the plot area (known from the last layout; estimated before one).
     const QRectF plot = chart->plotArea();

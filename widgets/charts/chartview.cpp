@@ -46,6 +46,14 @@ void ChartView::keepAxisTitlesWhole()
     // minimum, Qt wraps the chart title onto many lines and the space around the plot says
     // nothing about the space the chart needs.
     const QRectF plot = chart()->plotArea();
+    if (plot.width() >= kMeasurablePlotPx && plot.height() < kMeasurablePlotPx) {
+        // Wide enough but too short to measure (projector fonts on a page of stacked charts):
+        // ask at once for an estimate of the room the titles need, then measure at that size.
+        const int estimatePx = estimatedHeightForTitlesPx();
+        if (estimatePx > minimumHeight())
+            askForMinimumSize({minimumWidth(), estimatePx});
+        return;
+    }
     if (plot.width() < kMeasurablePlotPx || plot.height() < kMeasurablePlotPx)
         return;
     int widthPx = kMinimumWidthPx, heightPx = kMinimumHeightPx;
@@ -64,7 +72,42 @@ void ChartView::keepAxisTitlesWhole()
     const QSize wanted(widthPx, heightPx);
     const QSize change = wanted - minimumSize();
     if (std::abs(change.width()) > kSlackPx || std::abs(change.height()) > kSlackPx)
-        setMinimumSize(wanted);
+        askForMinimumSize(wanted);
+}
+
+void ChartView::askForMinimumSize(QSize wanted)
+{
+    // Applied after the chart's layout pass that measured it: setMinimumSize resizes the view at
+    // once, and a resize from inside that pass leaves the chart at its old size (titles cut
+    // although the view grew).
+    QMetaObject::invokeMethod(
+        this,
+        [this, wanted] {
+            if (minimumSize() != wanted)
+                setMinimumSize(wanted);
+        },
+        Qt::QueuedConnection);
+}
+
+int ChartView::estimatedHeightForTitlesPx() const
+{
+    // Around the plot: the chart title (up to two lines), the x tick labels and x title, the
+    // margins; along it: the longest vertical axis title.
+    const int titleLinePx = QFontMetrics(chart()->titleFont()).height();
+    int labelLinePx = QFontMetrics(labelFont()).height();
+    int verticalTitlePx = kMeasurablePlotPx;
+    for (const QAbstractAxis* axis : chart()->axes()) {
+        labelLinePx = std::max(labelLinePx, QFontMetrics(axis->labelsFont()).height());
+        if (axis->orientation() == Qt::Vertical && axis->isVisible() && axis->isTitleVisible())
+            verticalTitlePx = std::max(
+                verticalTitlePx,
+                QFontMetrics(axis->titleFont())
+                        .horizontalAdvance(
+                            QTextDocumentFragment::fromHtml(axis->titleText()).toPlainText()) +
+                    8);
+    }
+    const int aroundPlotPx = 2 * titleLinePx + 3 * labelLinePx + 4 * kSlackPx + 40;
+    return aroundPlotPx + verticalTitlePx;
 }
 
 void ChartView::setLargeFontMode(bool on)

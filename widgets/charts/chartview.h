@@ -68,6 +68,9 @@ private:
     static constexpr int kMeasurablePlotPx = 80;
     static constexpr int kSlackPx = 6;
     void keepAxisTitlesWhole();
+    /// The height at which the axis titles should fit, from the fonts alone (before a layout).
+    int estimatedHeightForTitlesPx() const;
+    void askForMinimumSize(QSize wanted);
 
     void showPointTooltip(QXYSeries* series, const QPointF& point, bool state);
     QString formatValue(double value, const QString& unit) const;

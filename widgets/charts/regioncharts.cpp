@@ -20,6 +20,7 @@ QColor toQColor(figure::Rgb rgb)
 }
 
 constexpr double kMsPerS = 1000.0;
+const QColor kLimitColour(200, 40, 40);
 constexpr double kMjPerJ = 1000.0;
 
 QPointF cellPoint(const analysis::RegionCell& cell, bool energy)
@@ -99,12 +100,28 @@ ChartContent scatterChart(const analysis::RegionResult& result, bool energy)
     const auto& limits = result.spec.constraints;
     if (!energy && limits.slaP99S > 0)
         content.references.append({QObject::tr("SLA p99 %1 ms").arg(limits.slaP99S * kMsPerS),
-                                   limits.slaP99S * kMsPerS, Qt::Horizontal});
+                                   limits.slaP99S * kMsPerS,
+                                   Qt::Horizontal,
+                                   kLimitColour,
+                                   {},
+                                   AcceptableSide::Below,
+                                   QObject::tr("meets SLA p99")});
     if (energy && limits.maxEnergyPerInferenceJ)
-        content.references.append(
-            {QObject::tr("budget"), *limits.maxEnergyPerInferenceJ * kMjPerJ, Qt::Horizontal});
+        content.references.append({QObject::tr("budget"),
+                                   *limits.maxEnergyPerInferenceJ * kMjPerJ,
+                                   Qt::Horizontal,
+                                   kLimitColour,
+                                   {},
+                                   AcceptableSide::Below,
+                                   QObject::tr("within energy budget")});
     if (limits.minThroughputPerS)
-        content.references.append({QObject::tr("demand"), *limits.minThroughputPerS, Qt::Vertical});
+        content.references.append({QObject::tr("demand"),
+                                   *limits.minThroughputPerS,
+                                   Qt::Vertical,
+                                   kLimitColour,
+                                   {},
+                                   AcceptableSide::Above,
+                                   QObject::tr("meets demand")});
     for (auto& series : content.series) {
         series.data.xTitle = content.xTitle;
         series.data.yTitle = content.yTitle;

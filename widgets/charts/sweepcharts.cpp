@@ -1,5 +1,7 @@
 #include "charts/sweepcharts.h"
 
+#include "figure/palette.h"
+
 #include <QObject>
 
 #include <algorithm>
@@ -181,6 +183,44 @@ void addOverlays(ChartContent& content, const QList<SweepOverlay>& overlays,
     }
 }
 
+/// The recommended point's x on the chosen axis, or nothing (concurrency is not a policy knob).
+std::optional<double> recommendationX(const SweepRecommendation& r, SweepXAxis axis)
+{
+    switch (axis) {
+    case SweepXAxis::BatchSize:
+        return r.maxBatch;
+    case SweepXAxis::RequestRate:
+        return r.offeredRatePerServerPerS;
+    case SweepXAxis::Concurrency:
+        break;
+    }
+    return std::nullopt;
+}
+
+/// The Region view's recommended operating point as the large outlined marker, the same one the
+/// region charts and the report draw; its tooltip names the policy.
+void addRecommendation(ChartContent& content, const SweepChartOptions& options,
+                       std::optional<double> y)
+{
+    if (!options.recommendation || !y)
+        return;
+    const auto x = recommendationX(*options.recommendation, options.xAxis);
+    if (!x || (options.logX && *x <= 0))
+        return;
+    SeriesSpec star;
+    star.data.name = QObject::tr("Recommended");
+    star.data.xTitle = content.xTitle;
+    star.data.yTitle = content.yTitle;
+    star.data.points.append(QPointF(*x, *y));
+    star.style = SeriesStyle::Scatter;
+    const auto colour = figure::palette::kRecommended;
+    star.colour = QColor(colour.red, colour.green, colour.blue);
+    star.emphasised = true;
+    star.pointNotes << sweepRecommendationText(*options.recommendation);
+    star.toolTip = QObject::tr("The Region tab's recommended policy at its offered load");
+    content.series.append(star);
+}
+
 } // namespace
 
 std::optional<double> energyPerInferenceJ(const data::SweepPoint& p)
@@ -225,6 +265,8 @@ ChartContent sweepThroughputChart(const QList<SweepInput>& sweeps,
         content, sweeps, options, [](const data::SweepPoint& p) { return p.throughputPerS; }, 1.0,
         {}, SeriesStyle::Line);
     addOverlays(content, overlays, &SweepOverlay::throughputPerS, options);
+    if (options.recommendation)
+        addRecommendation(content, options, options.recommendation->throughputPerServerPerS);
     return content;
 }
 
@@ -241,9 +283,13 @@ ChartContent sweepLatencyChart(const QList<SweepInput>& sweeps, const QList<Swee
         content, sweeps, options, [](const data::SweepPoint& p) { return p.latencyP50S; }, 1e3,
         QObject::tr("p50"), SeriesStyle::Dashed, /*inLegend=*/false);
     addOverlays(content, overlays, &SweepOverlay::latencyP99Ms, options);
+    if (options.recommendation)
+        addRecommendation(content, options, options.recommendation->p99Ms);
     if (options.slaP99Ms)
-        content.references.append(
-            {QObject::tr("SLA p99"), *options.slaP99Ms, Qt::Horizontal, QColor(200, 40, 40)});
+        content.references.append({QObject::tr("SLA p99"), *options.slaP99Ms, Qt::Horizontal,
+                                   QColor(200, 40, 40),
+                                   QObject::tr("Latencies in the shaded band meet the SLA"),
+                                   AcceptableSide::Below, QObject::tr("meets SLA p99")});
     return content;
 }
 
@@ -255,6 +301,8 @@ ChartContent sweepEnergyChart(const QList<SweepInput>& sweeps, const QList<Sweep
                     QObject::tr("mJ"), options);
     addMeasured(content, sweeps, options, &energyPerInferenceJ, 1e3, {}, SeriesStyle::Line);
     addOverlays(content, overlays, &SweepOverlay::energyPerInferenceMj, options);
+    if (options.recommendation)
+        addRecommendation(content, options, options.recommendation->energyPerInferenceMj);
     return content;
 }
 
@@ -267,6 +315,8 @@ ChartContent sweepPowerChart(const QList<SweepInput>& sweeps, const QList<SweepO
         content, sweeps, options, [](const data::SweepPoint& p) { return p.powerW; }, 1.0, {},
         SeriesStyle::Line);
     addOverlays(content, overlays, &SweepOverlay::powerW, options);
+    if (options.recommendation)
+        addRecommendation(content, options, options.recommendation->powerPerServerW);
     if (options.powerCapW)
         content.references.append(
             {QObject::tr("Power cap"), *options.powerCapW, Qt::Horizontal, QColor(200, 40, 40)});

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "charts/chartcontent.h"
+#include "charts/sweeprecommendation.h"
 #include "data/dataset.h"
 
 #include <memory>
@@ -42,6 +43,9 @@ struct SweepChartOptions
     bool logY = false;
     std::optional<double> slaP99Ms;
     std::optional<double> powerCapW;
+    /// The Region view's recommended point, drawn against batch size (its max batch) or offered
+    /// load (per server); not against concurrency, which a policy does not set.
+    std::optional<SweepRecommendation> recommendation;
 };
 
 /// The x axis that suits a set of sweeps: batch size when batch varies, else its load axis.
@@ -50,7 +54,7 @@ SweepXAxis suggestedXAxis(const QList<SweepInput>& sweeps);
 ChartContent sweepThroughputChart(const QList<SweepInput>& sweeps,
                                   const QList<SweepOverlay>& overlays,
                                   const SweepChartOptions& options);
-/// p99 solid, p50 dashed, per sweep; SLA as a reference line.
+/// p99 solid, p50 dashed, per sweep; the SLA as a line with the side that meets it shaded.
 ChartContent sweepLatencyChart(const QList<SweepInput>& sweeps, const QList<SweepOverlay>& overlays,
                                const SweepChartOptions& options);
 /// Energy per inference in millijoules (measured, or power ÷ throughput when only those exist).

@@ -7,6 +7,7 @@
 #include "charts/regioncharts.h"
 #include "charts/regionheatmap.h"
 #include "charts/regionheatmappanel.h"
+#include "charts/sweeprecommendation.h"
 #include "document/projectdocument.h"
 #include "jobs/joboutcome.h"
 #include "jobs/jobrunner.h"
@@ -250,6 +251,7 @@ void RegionView::writeInputsToProject()
 void RegionView::scheduleCompute()
 {
     m_jobs->cancel(kLane);
+    Q_EMIT resultInvalidated();
     // A grid is dozens of simulations: computed only while the page is on screen, so moving a
     // Model-dock slider elsewhere does not compete with the workbench for the cores.
     if (!isVisible()) {
@@ -363,16 +365,11 @@ QString RegionView::recommendationText(const analysis::RegionResult& result) con
     const auto* cell = result.cell(result.recommendation->cell);
     if (!cell)
         return counts;
-    QStringList where;
-    for (std::size_t axis = 0; axis < result.spec.axes.size(); ++axis)
-        where << QStringLiteral("%1 %2").arg(
-            QString::fromStdString(analysis::axisTitle(result.spec.axes[axis].kind)),
-            QString::fromStdString(result.spec.axes[axis].label(cell->axisIndex[axis])));
     const auto& p99 = cell->metrics.p99S;
     QString text =
         tr("<b>Recommended (%1):</b> %2 → %3 req/s at p99 %4 ms (95% interval %5–%6 ms; %7)")
             .arg(QString::fromUtf8(analysis::objectiveName(result.recommendation->objective)),
-                 where.join(QStringLiteral(", ")),
+                 regionCellPolicyText(result, *cell).toHtmlEscaped(),
                  QLocale().toString(cell->metrics.throughputPerS.value, 'f', 0),
                  QLocale().toString(p99.value * 1e3, 'g', 4),
                  QLocale().toString(p99.ciLow * 1e3, 'g', 4),

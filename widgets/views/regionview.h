@@ -57,6 +57,9 @@ protected:
 Q_SIGNALS:
     /// A preview (complete = false) or the final result (complete = true) is on screen.
     void resultShown(bool complete);
+    /// An input changed: the result on screen (and its recommendation) no longer answers for
+    /// the current scenario and limits until the next complete result.
+    void resultInvalidated();
 
 private:
     void readInputsFromProject();

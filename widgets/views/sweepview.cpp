@@ -43,6 +43,10 @@ SweepView::SweepView(ProjectDocument* document, QWidget* parent)
     , m_logY(new QCheckBox(tr("Log y"), this))
     , m_deltaMessage(new QLabel(this))
     , m_caption(new QLabel(this))
+    , m_recommendationNote(new QLabel(this))
+    , m_whyNoRecommendation(tr("The recommended point is computed in the <a href=\"region\">Region "
+                               "tab</a> for the Model dock's scenario; open it to place the point "
+                               "here."))
 {
     m_display->setObjectName(QStringLiteral("sweepDisplay"));
     m_display->addItem(tr("Overlay"), int(Display::Overlay));
@@ -62,6 +66,11 @@ SweepView::SweepView(ProjectDocument* document, QWidget* parent)
     m_caption->setWordWrap(true);
     m_caption->setTextFormat(Qt::PlainText);
     m_caption->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_recommendationNote->setObjectName(QStringLiteral("sweepRecommendation"));
+    m_recommendationNote->setWordWrap(true);
+    m_recommendationNote->setTextFormat(Qt::RichText);
+    m_recommendationNote->setTextInteractionFlags(Qt::TextBrowserInteraction);
+    connect(m_recommendationNote, &QLabel::linkActivated, this, &SweepView::regionRequested);
     m_xAxis->addItem(tr("Batch size"), int(SweepXAxis::BatchSize));
     m_xAxis->addItem(tr("Concurrency"), int(SweepXAxis::Concurrency));
     m_xAxis->addItem(tr("Offered load"), int(SweepXAxis::RequestRate));
@@ -89,6 +98,7 @@ SweepView::SweepView(ProjectDocument* document, QWidget* parent)
     layout->addLayout(bar);
     layout->addWidget(m_deltaMessage);
     layout->addWidget(m_caption);
+    layout->addWidget(m_recommendationNote);
     layout->addLayout(grid, 1);
 
     connect(m_display, &QComboBox::activated, this, &SweepView::refresh);
@@ -130,6 +140,7 @@ SweepChartOptions SweepView::options() const
     options.logY = m_logY->isChecked();
     options.slaP99Ms = m_slaP99Ms;
     options.powerCapW = m_powerCapW;
+    options.recommendation = m_recommendation;
     return options;
 }
 
@@ -188,6 +199,29 @@ void SweepView::setLimits(std::optional<double> slaP99Ms, std::optional<double> 
     refresh();
 }
 
+void SweepView::setRecommendation(std::optional<SweepRecommendation> recommendation,
+                                  const QString& whyNoneHtml)
+{
+    m_recommendation = std::move(recommendation);
+    m_whyNoRecommendation = whyNoneHtml;
+    refresh();
+}
+
+QString SweepView::recommendationNoteHtml(SweepXAxis xAxis) const
+{
+    if (!m_recommendation)
+        return m_whyNoRecommendation;
+    QString text = sweepRecommendationText(*m_recommendation).toHtmlEscaped();
+    if (xAxis == SweepXAxis::Concurrency)
+        text += tr(" Not drawn against concurrency, which a batching policy does not set: show "
+                   "the charts against batch size or offered load to see it.");
+    else
+        text += tr(" Drawn as the large yellow marker, at %1.")
+                    .arg(xAxis == SweepXAxis::BatchSize ? tr("its max batch")
+                                                        : tr("its offered load per server"));
+    return text;
+}
+
 void SweepView::refresh()
 {
     const QList<SweepInput> inputs = sweeps();
@@ -209,6 +243,8 @@ void SweepView::refresh()
 void SweepView::refreshOverlay(const SweepChartOptions& opts)
 {
     m_deltaMessage->hide();
+    m_recommendationNote->setText(recommendationNoteHtml(opts.xAxis));
+    m_recommendationNote->setVisible(!m_recommendationNote->text().isEmpty());
     m_caption->setText(m_overlayCaption.join(QLatin1Char('\n')));
     m_caption->setVisible(!m_overlayCaption.isEmpty());
     const QList<SweepInput> inputs = sweeps();
@@ -220,6 +256,7 @@ void SweepView::refreshOverlay(const SweepChartOptions& opts)
 
 void SweepView::refreshDelta(const SweepChartOptions& opts)
 {
+    m_recommendationNote->hide();
     const std::optional<SweepDeltaInput> input = deltaInput();
     // Without a pair the charts stay empty (with a short pointer) and the message explains.
     const SweepDeltaInput none;

@@ -32,6 +32,12 @@ public:
 
     void setOverlays(QList<SweepOverlay> overlays);
     void setLimits(std::optional<double> slaP99Ms, std::optional<double> powerCapW);
+    /// The Region tab's recommended point, or nothing with the reason shown instead (not
+    /// computed yet, out of date, no feasible cell). HTML; a link asks for the Region tab.
+    void setRecommendation(std::optional<SweepRecommendation> recommendation,
+                           const QString& whyNoneHtml = {});
+    std::optional<SweepRecommendation> recommendation() const { return m_recommendation; }
+    QLabel* recommendationNote() const { return m_recommendationNote; }
     QList<ChartPanel*> panels() const { return m_panels; }
     SweepChartOptions options() const;
     /// The sweeps currently drawn (for tests and the table export).
@@ -50,10 +56,15 @@ public:
 public Q_SLOTS:
     void refresh();
 
+Q_SIGNALS:
+    /// The user followed the link to the Region tab (where the recommendation is computed).
+    void regionRequested();
+
 private:
     void refreshOverlay(const SweepChartOptions& options);
     void refreshDelta(const SweepChartOptions& options);
     QString missingPairText() const;
+    QString recommendationNoteHtml(SweepXAxis xAxis) const;
 
     ProjectDocument* m_document;
     QComboBox* m_display;
@@ -64,11 +75,14 @@ private:
     QCheckBox* m_logY;
     QLabel* m_deltaMessage;
     QLabel* m_caption;
+    QLabel* m_recommendationNote;
     QStringList m_overlayCaption;
     QList<ChartPanel*> m_panels;
     QList<SweepOverlay> m_overlays;
     std::optional<double> m_slaP99Ms;
     std::optional<double> m_powerCapW;
+    std::optional<SweepRecommendation> m_recommendation;
+    QString m_whyNoRecommendation;
     bool m_userPickedAxis = false;
 };
 
