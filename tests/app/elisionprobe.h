@@ -6,6 +6,7 @@
 #include "charts/chartlegend.h"
 
 #include <QAbstractItemView>
+#include <QAbstractSpinBox>
 #include <QChartView>
 #include <QComboBox>
 #include <QDockWidget>
@@ -14,6 +15,7 @@
 #include <QGraphicsTextItem>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMainWindow>
 #include <QScrollBar>
 #include <QStyleOptionComboBox>
@@ -105,6 +107,28 @@ inline void checkCombo(const QComboBox* combo, QStringList& cut)
                    .arg(where(combo), text)
                    .arg(combo->fontMetrics().horizontalAdvance(text))
                    .arg(field.width());
+}
+
+/// A line edit's text scrolls out of sight when it is wider than the field (spin boxes and
+/// editable combo boxes hold short values and are left out).
+inline void checkLineEdit(const QLineEdit* edit, QStringList& cut)
+{
+    const QString text = edit->text();
+    if (text.isEmpty() || !edit->isVisible() ||
+        qobject_cast<const QAbstractSpinBox*>(edit->parentWidget()) ||
+        qobject_cast<const QComboBox*>(edit->parentWidget()))
+        return;
+    const int framePx =
+        edit->hasFrame() ? edit->style()->pixelMetric(QStyle::PM_DefaultFrameWidth, nullptr, edit)
+                         : 0;
+    const QMargins textMargins = edit->textMargins();
+    const int room =
+        edit->contentsRect().width() - textMargins.left() - textMargins.right() - 2 * framePx - 4;
+    if (!textFits(edit->fontMetrics(), text, room))
+        cut << QStringLiteral("%1: line edit \"%2\" needs %3 px, has %4")
+                   .arg(where(edit), text)
+                   .arg(edit->fontMetrics().horizontalAdvance(text))
+                   .arg(room);
 }
 
 /// A cell's text fits when it fits on one line, or, in a view that wraps, when its wrapped
@@ -201,7 +225,10 @@ inline void checkChart(const QChartView* view, QStringList& cut)
         else if (const auto* simple = dynamic_cast<const QGraphicsSimpleTextItem*>(item))
             text = simple->text();
         if (looksElided(text))
-            cut << QStringLiteral("%1: chart text \"%2\"").arg(where(view), text);
+            cut << QStringLiteral("%1: chart text \"%2\" in \"%3\" (%4x%5 px)")
+                       .arg(where(view), text, view->chart()->title())
+                       .arg(view->width())
+                       .arg(view->height());
     }
 }
 
@@ -219,6 +246,8 @@ inline QStringList cutTextIn(const QWidget* root)
             checkLabel(label, cut);
         else if (const auto* combo = qobject_cast<const QComboBox*>(widget))
             checkCombo(combo, cut);
+        else if (const auto* edit = qobject_cast<const QLineEdit*>(widget))
+            checkLineEdit(edit, cut);
         else if (const auto* view = qobject_cast<const QAbstractItemView*>(widget);
                  view && !qobject_cast<const QHeaderView*>(widget))
             checkItemView(view, cut);

@@ -3,6 +3,7 @@
 #include "document/projectdocument.h"
 #include "models/datasetlistmodel.h"
 #include "panels/columnfitter.h"
+#include "panels/flowlayout.h"
 
 #include <QComboBox>
 #include <QDesktopServices>
@@ -119,10 +120,11 @@ DatasetPanel::DatasetPanel(ProjectDocument* document, QWidget* parent)
     m_role->addItem(tr("Candidate"), int(data::DatasetRole::Candidate));
     m_role->setToolTip(
         tr("Baseline and candidate are compared by the sweep view and the playbook"));
-    auto* buttons = new QHBoxLayout;
+    // The buttons wrap onto a second row in a narrow dock (projector fonts) instead of
+    // squeezing the role picker until "Baseline" is cut.
+    auto* buttons = new FlowLayout(nullptr, 6, 4);
     buttons->addWidget(importButton);
     buttons->addWidget(m_role);
-    buttons->addStretch(1);
     buttons->addWidget(m_reveal);
     buttons->addWidget(m_remove);
 
@@ -132,6 +134,7 @@ DatasetPanel::DatasetPanel(ProjectDocument* document, QWidget* parent)
 
     auto* tagsBox = new QWidget(this);
     auto* form = new QFormLayout(tagsBox);
+    m_tagsForm = form;
     form->setContentsMargins(0, 0, 0, 0);
     const QStringList labels = {tr("Workload seed"), tr("Model revision"), tr("Compiler"),
                                 tr("Firmware"),      tr("Runtime"),        tr("Hardware")};
@@ -250,6 +253,48 @@ void DatasetPanel::showDetails()
         m_tagEdits[i]->setText(QString::fromStdString(*values[i]));
     m_extraTags->setText(extraToText(d->tags.extra));
     m_role->setCurrentIndex(m_role->findData(int(d->role)));
+    placeTagLabels();
+}
+
+void DatasetPanel::placeTagLabels()
+{
+    // A tag that does not fit beside its label (a model revision in a narrow dock, projector
+    // fonts) would scroll out of sight in its field: then every label goes above its field, which
+    // gets the dock's whole width.
+    if (!m_tagsForm || !m_tagsForm->parentWidget())
+        return;
+    int labelPx = 0;
+    for (int row = 0; row < m_tagsForm->rowCount(); ++row)
+        if (QLayoutItem* label = m_tagsForm->itemAt(row, QFormLayout::LabelRole))
+            labelPx = std::max(labelPx, label->sizeHint().width());
+    const int spacingPx = std::max(m_tagsForm->horizontalSpacing(), 0);
+    const QMargins margins = layout() ? layout()->contentsMargins() : QMargins();
+    const int besideLabelPx = width() - margins.left() - margins.right() - labelPx - spacingPx;
+    bool fits = true;
+    QList<QLineEdit*> edits = m_tagEdits;
+    edits << m_extraTags;
+    for (const QLineEdit* edit : std::as_const(edits)) {
+        // The frame and the text margins of a line edit: about one average character each side.
+        const int framePx = 2 * edit->fontMetrics().averageCharWidth() + 8;
+        fits =
+            fits && edit->fontMetrics().horizontalAdvance(edit->text()) + framePx <= besideLabelPx;
+    }
+    const auto policy = fits ? QFormLayout::DontWrapRows : QFormLayout::WrapAllRows;
+    if (m_tagsForm->rowWrapPolicy() != policy)
+        m_tagsForm->setRowWrapPolicy(policy);
+}
+
+void DatasetPanel::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    placeTagLabels();
+}
+
+void DatasetPanel::changeEvent(QEvent* event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::FontChange)
+        placeTagLabels();
 }
 
 void DatasetPanel::applyTags()

@@ -3,6 +3,7 @@
 #include <QWidget>
 
 class QComboBox;
+class QFormLayout;
 class QLineEdit;
 class QPlainTextEdit;
 class QPushButton;
@@ -32,7 +33,12 @@ Q_SIGNALS:
     void currentDatasetChanged(const QString& id);
     void importRequested();
 
+protected:
+    void resizeEvent(QResizeEvent* event) override;
+    void changeEvent(QEvent* event) override;
+
 private:
+    void placeTagLabels();
     void showColumnsThatFitTheDock();
     void showDetails();
     void applyTags();
@@ -50,6 +56,7 @@ private:
     QPlainTextEdit* m_provenance;
     QList<QLineEdit*> m_tagEdits;
     QLineEdit* m_extraTags;
+    QFormLayout* m_tagsForm = nullptr;
     QString m_currentId;
 };
 

@@ -8,6 +8,7 @@
 #include "jobs/jobrunner.h"
 #include "models/displaytext.h"
 #include "panels/columnfitter.h"
+#include "panels/flowlayout.h"
 #include "panels/viewscrollarea.h"
 #include "views/tokensummary.h"
 
@@ -114,13 +115,21 @@ TraceView::TraceView(ProjectDocument* document, JobRunner* jobs, QWidget* parent
     , m_status(new QLabel(this))
     , m_tabs(new QTabWidget(this))
 {
-    auto* pickers = new QHBoxLayout;
-    pickers->addWidget(new QLabel(tr("Request trace:"), this));
-    pickers->addWidget(m_requestPicker, 1);
-    pickers->addWidget(new QLabel(tr("Kernel trace:"), this));
-    pickers->addWidget(m_kernelPicker, 1);
-    pickers->addWidget(new QLabel(tr("Power log:"), this));
-    pickers->addWidget(m_powerPicker, 1);
+    // The pickers wrap onto a second row rather than cutting dataset names (1366 px laptops,
+    // both docks open, projector fonts).
+    auto* pickers = new FlowLayout;
+    const std::pair<QString, QComboBox*> pickerRows[] = {{tr("Request trace:"), m_requestPicker},
+                                                         {tr("Kernel trace:"), m_kernelPicker},
+                                                         {tr("Power log:"), m_powerPicker}};
+    for (const auto& [text, picker] : pickerRows) {
+        auto* pair = new QWidget(this);
+        auto* row = new QHBoxLayout(pair);
+        row->setContentsMargins(0, 0, 0, 0);
+        row->addWidget(new QLabel(text, pair));
+        picker->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+        row->addWidget(picker);
+        pickers->addWidget(pair);
+    }
     m_status->setWordWrap(true);
     // Each page scrolls on its own when the window is too small for it (the power page stacks
     // three time-aligned charts), so one tall page does not make the others scroll.
