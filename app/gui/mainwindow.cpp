@@ -13,6 +13,7 @@
 #include "io/projectfile.h"
 #include "jobs/jobrunner.h"
 #include "panels/datasetpanel.h"
+#include "panels/fitdialog.h"
 #include "panels/jobstatuswidget.h"
 #include "panels/memoeditor.h"
 #include "panels/messagebar.h"
@@ -103,6 +104,19 @@ MainWindow::MainWindow(widgets::Settings* settings, QWidget* parent)
 
 MainWindow::~MainWindow() = default;
 
+widgets::FitDialog* MainWindow::openFitDialog()
+{
+    auto* dialog =
+        new widgets::FitDialog(m_document, m_jobs, m_datasetPanel->currentDatasetId(), this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    // Its charts are evidence like any other: the fit and its residuals go into the memo.
+    for (auto* panel : dialog->panels())
+        connect(panel, &widgets::ChartPanel::attachToMemoRequested, this,
+                [this, panel] { attachChartToMemo(panel); });
+    dialog->open();
+    return dialog;
+}
+
 void MainWindow::connectRecommendation()
 {
     // The Sweep tab shows the Region tab's recommended point, and only while it answers for
@@ -168,6 +182,7 @@ void MainWindow::createDocks()
     connect(m_datasetPanel, &widgets::DatasetPanel::importRequested, this,
             [this]() { m_importer->importWithDialog(); });
     m_modelPanel = new widgets::ModelPanel(m_document, this);
+    connect(m_modelPanel, &widgets::ModelPanel::fitRequested, this, &MainWindow::openFitDialog);
     QDockWidget* model =
         addDock(tr("Model"), QStringLiteral("modelDock"), m_modelPanel, Qt::RightDockWidgetArea);
     m_memoEditor = new widgets::MemoEditor(m_document, this);

@@ -12,6 +12,7 @@ namespace bs::widgets {
 class Autosave;
 class ChartPanel;
 class DatasetPanel;
+class FitDialog;
 class ImportController;
 class JobRunner;
 class MemoEditor;
@@ -65,6 +66,8 @@ public:
     QStringList saveScreenshots(const QString& folder);
     /// Projector mode: larger application and chart fonts, thicker lines; remembered.
     void setLargeFontMode(bool on);
+    /// Opens "Fit the accelerator model to a sweep" on the sweep selected in the Datasets dock.
+    widgets::FitDialog* openFitDialog();
     /// Starts keeping a recovery copy in `dir` (every `intervalMs`, and on each playbook step).
     void enableAutosave(const QString& dir, int intervalMs = 60000);
     widgets::Autosave* autosave() const { return m_autosave; }

@@ -13,6 +13,8 @@
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QLabel>
+#include <QLocale>
+#include <QPushButton>
 #include <QScrollArea>
 #include <QStandardItemModel>
 #include <QVBoxLayout>
@@ -65,6 +67,19 @@ void selectData(QComboBox* combo, const QString& data)
 constexpr int kComboMergeId = -1; // a combo choice is always its own undo step
 
 const QString kReplayPrefix = QStringLiteral("replay:");
+
+/// The model keys a fit writes over the presets' values (accel::toJson(ModelParams)).
+constexpr const char* kCalibratedKeys[] = {"host_overhead_us", "eta_compute", "eta_memory",
+                                           "power_idle_w",     "power_max_w", "memory_activity",
+                                           "smooth_max_p"};
+
+/// Choosing another accelerator or workload starts again from the presets: values calibrated
+/// for the other one would silently carry over.
+void dropCalibration(nlohmann::json& model)
+{
+    for (const char* key : kCalibratedKeys)
+        model.erase(key);
+}
 
 } // namespace
 
@@ -126,9 +141,11 @@ QWidget* ModelPanel::buildModelGroup()
     auto* form = new QFormLayout(box);
     const accel::PresetLibrary& presets = accel::PresetLibrary::builtIn();
     m_accelerator = new QComboBox(box);
+    m_accelerator->setObjectName(QStringLiteral("accelerator"));
     for (const auto& name : presets.acceleratorNames())
         m_accelerator->addItem(q(name), q(name));
     m_workload = new QComboBox(box);
+    m_workload->setObjectName(QStringLiteral("workload"));
     for (const auto& name : presets.workloadNames())
         m_workload->addItem(q(name), q(name));
     m_precision = new QComboBox(box);
@@ -151,17 +168,23 @@ QWidget* ModelPanel::buildModelGroup()
     form->addRow(m_thermal);
 
     connect(m_accelerator, &QComboBox::activated, this, [this]() {
+        if (m_accelerator->currentData().toString().isEmpty())
+            return; // the fitted spec, already in use
         editModel(
             [this](nlohmann::json& m) {
                 m["accelerator"] = m_accelerator->currentData().toString().toStdString();
+                dropCalibration(m);
             },
             tr("Choose accelerator"), kComboMergeId);
     });
     connect(m_workload, &QComboBox::activated, this, [this]() {
+        if (m_workload->currentData().toString().isEmpty())
+            return; // the fitted spec, already in use
         editModel(
             [this](nlohmann::json& m) {
                 m["workload"] = m_workload->currentData().toString().toStdString();
                 m.erase("precision"); // the workload's own precision until chosen again
+                dropCalibration(m);
             },
             tr("Choose workload"), kComboMergeId);
     });
@@ -196,7 +219,55 @@ QWidget* ModelPanel::buildModelGroup()
         editModel([on](nlohmann::json& m) { m["thermal"]["enabled"] = on; },
                   tr("Toggle thermal throttling"), kComboMergeId);
     });
+    m_calibration = new QLabel(box);
+    m_calibration->setObjectName(QStringLiteral("calibrationNote"));
+    m_calibration->setWordWrap(true);
+    m_calibration->setTextFormat(Qt::PlainText);
+    form->addRow(m_calibration);
+    auto* fit = new QPushButton(tr("Fit to a sweep…"), box);
+    fit->setObjectName(QStringLiteral("fitToSweep"));
+    fit->setToolTip(tr("Calibrate this model against a measured sweep of the project: see the "
+                       "fit, its uncertainty and residuals before using it"));
+    connect(fit, &QPushButton::clicked, this, &ModelPanel::fitRequested);
+    form->addRow(fit);
     return box;
+}
+
+void ModelPanel::showSpecChoice(QComboBox* combo, const nlohmann::json& model, const char* key,
+                                const char* fallback)
+{
+    // A fitted spec is written inline; it gets its own entry (data empty), removed again once a
+    // preset is chosen.
+    for (int i = combo->count() - 1; i >= 0; --i)
+        if (combo->itemData(i).toString().isEmpty())
+            combo->removeItem(i);
+    const nlohmann::json value = model.is_object() && model.contains(key) ? model[key] : nullptr;
+    if (value.is_object()) {
+        combo->addItem(tr("Fitted: %1").arg(q(stringAt(value, "name", "unnamed"))), QString());
+        combo->setCurrentIndex(combo->count() - 1);
+        return;
+    }
+    selectData(combo, q(value.is_string() ? value.get<std::string>() : std::string(fallback)));
+}
+
+void ModelPanel::showCalibration(const nlohmann::json& model)
+{
+    QStringList calibrated;
+    for (const char* key : kCalibratedKeys)
+        if (model.is_object() && model.contains(key) && model[key].is_number())
+            calibrated << QStringLiteral("%1 = %2").arg(
+                QString::fromLatin1(key), QLocale().toString(model[key].get<double>(), 'g', 4));
+    const bool inlineWorkload =
+        model.is_object() && model.contains("workload") && model["workload"].is_object();
+    if (inlineWorkload)
+        calibrated << tr("the workload's time terms");
+    m_calibration->setVisible(!calibrated.isEmpty());
+    m_calibration->setText(
+        calibrated.isEmpty()
+            ? QString()
+            : tr("Calibrated by a fit: %1. Choosing another accelerator or workload returns to "
+                 "the presets' values.")
+                  .arg(calibrated.join(QStringLiteral(", "))));
 }
 
 QWidget* ModelPanel::buildTrafficGroup()
@@ -479,8 +550,9 @@ void ModelPanel::loadFromDocument()
 {
     m_loading = true;
     const nlohmann::json m = model();
-    selectData(m_accelerator, q(stringAt(m, "accelerator", "a100-sxm-80gb")));
-    selectData(m_workload, q(stringAt(m, "workload", "resnet50")));
+    showSpecChoice(m_accelerator, m, "accelerator", "a100-sxm-80gb");
+    showSpecChoice(m_workload, m, "workload", "resnet50");
+    showCalibration(m);
     selectData(m_precision, q(stringAt(m, "precision", "fp16")));
     m_fusion->setValue(numberAt(m, "fusion_factor", 1.0));
     const bool capped = m.contains("power_cap_w");

@@ -37,8 +37,18 @@ public:
     /// The mean arrival rate shown for `arrivals`: their own, or a replayed trace's recorded one.
     double shownRatePerS(const nlohmann::json& arrivals) const;
     void setRunSummary(const QString& text);
+    /// Says which of the model's values come from a fit (empty when none do).
+    QLabel* calibrationNote() const { return m_calibration; }
+
+Q_SIGNALS:
+    /// "Fit to a sweep…": calibrate the model against a measured sweep.
+    void fitRequested();
 
 private:
+    void showCalibration(const nlohmann::json& model);
+    /// Selects the preset named at `key`, or an entry for the fitted (inline) spec there.
+    void showSpecChoice(QComboBox* combo, const nlohmann::json& model, const char* key,
+                        const char* fallback);
     QWidget* buildModelGroup();
     QWidget* buildTrafficGroup();
     QWidget* buildPolicyGroup();
@@ -75,6 +85,7 @@ private:
     ParameterControl* m_maxDelay = nullptr;
     ParameterControl* m_sla = nullptr;
     QLabel* m_summary = nullptr;
+    QLabel* m_calibration = nullptr;
     bool m_loading = false;
 };
 
