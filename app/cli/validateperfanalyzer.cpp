@@ -36,24 +36,12 @@ Expected<analysis::TritonModelSettings> settingsFromArgs(const ParsedArgs& args)
     return settings;
 }
 
-double median(std::vector<double> values)
-{
-    std::sort(values.begin(), values.end());
-    const std::size_t n = values.size();
-    return n == 0 ? 0.0 : n % 2 ? values[n / 2] : 0.5 * (values[n / 2 - 1] + values[n / 2]);
-}
-
 /// "median |error| x%, worst y%" of one figure over the rows.
-std::string residualLine(const char* name, const std::vector<double>& errors)
+std::string residualLine(const char* name, const analysis::ResidualSpread& spread)
 {
-    std::vector<double> magnitudes;
-    for (double e : errors)
-        magnitudes.push_back(std::abs(e));
-    const double worst =
-        magnitudes.empty() ? 0.0 : *std::max_element(magnitudes.begin(), magnitudes.end());
     char line[160];
     std::snprintf(line, sizeof line, "  %-10s median |error| %5.1f%%, worst %5.1f%%\n", name,
-                  median(magnitudes) * 100.0, worst * 100.0);
+                  spread.medianAbs * 100.0, spread.worstAbs * 100.0);
     return line;
 }
 
@@ -66,12 +54,8 @@ void printText(const analysis::PerfAnalyzerValidation& v, const std::string& pat
                   "batch", "conc", "infer/s pred / meas", "err", "p50 ms pred/meas", "err",
                   "p99 ms pred/meas", "err");
     io.out << line;
-    std::vector<double> throughput, p50, p99;
     for (const auto& row : v.rows) {
         const auto r = row.residuals();
-        throughput.push_back(r.throughput);
-        p50.push_back(r.p50);
-        p99.push_back(r.p99);
         std::snprintf(line, sizeof line,
                       "  %4zu %5d %5d | %10.0f %10.0f %+5.1f%% | %8.2f %8.2f %+5.1f%% | %8.2f "
                       "%8.2f %+5.1f%%\n",
@@ -81,9 +65,10 @@ void printText(const analysis::PerfAnalyzerValidation& v, const std::string& pat
                       row.measuredP99S * 1e3, r.p99 * 100.0);
         io.out << line;
     }
+    const auto spread = analysis::summarizeResiduals(v);
     io.out << "\nResiduals over " << v.rows.size() << " row(s):\n"
-           << residualLine("throughput", throughput) << residualLine("p50", p50)
-           << residualLine("p99", p99);
+           << residualLine("throughput", spread.throughput) << residualLine("p50", spread.p50)
+           << residualLine("p99", spread.p99);
     io.out << "\nAssumed (nothing is fitted to the measured throughput or latency):\n";
     for (const auto& assumption : v.assumptions)
         io.out << "  - " << assumption << "\n";

@@ -19,6 +19,7 @@
 #include "panels/messagebar.h"
 #include "panels/modelpanel.h"
 #include "panels/playbookwizard.h"
+#include "panels/validationdialog.h"
 #include "panels/viewscrollarea.h"
 #include "playbook/memo.h"
 #include "reportexporter.h"
@@ -104,16 +105,29 @@ MainWindow::MainWindow(widgets::Settings* settings, QWidget* parent)
 
 MainWindow::~MainWindow() = default;
 
+void MainWindow::showModelCheck(QDialog* dialog, const QList<widgets::ChartPanel*>& panels)
+{
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    // Its charts are evidence like any other: they can go into the memo.
+    for (auto* panel : panels)
+        connect(panel, &widgets::ChartPanel::attachToMemoRequested, this,
+                [this, panel] { attachChartToMemo(panel); });
+    dialog->open();
+}
+
 widgets::FitDialog* MainWindow::openFitDialog()
 {
     auto* dialog =
         new widgets::FitDialog(m_document, m_jobs, m_datasetPanel->currentDatasetId(), this);
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    // Its charts are evidence like any other: the fit and its residuals go into the memo.
-    for (auto* panel : dialog->panels())
-        connect(panel, &widgets::ChartPanel::attachToMemoRequested, this,
-                [this, panel] { attachChartToMemo(panel); });
-    dialog->open();
+    showModelCheck(dialog, dialog->panels());
+    return dialog;
+}
+
+widgets::ValidationDialog* MainWindow::openValidationDialog()
+{
+    auto* dialog =
+        new widgets::ValidationDialog(m_document, m_jobs, m_datasetPanel->currentDatasetId(), this);
+    showModelCheck(dialog, dialog->panels());
     return dialog;
 }
 
@@ -248,6 +262,13 @@ void MainWindow::createMenus()
     m_largeFontAction->setCheckable(true);
     m_largeFontAction->setShortcut(QKeySequence(tr("Ctrl+Shift+L")));
     connect(m_largeFontAction, &QAction::toggled, this, &MainWindow::setLargeFontMode);
+
+    // Checks of the model against measurements: what a prediction can be trusted for.
+    QMenu* model = menuBar()->addMenu(tr("&Model"));
+    model->setObjectName(QStringLiteral("modelMenu"));
+    model->addAction(tr("&Fit to a Sweep…"), this, &MainWindow::openFitDialog);
+    model->addAction(tr("&Predict a perf_analyzer Sweep and Compare…"), this,
+                     &MainWindow::openValidationDialog);
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->setObjectName(QStringLiteral("helpMenu"));

@@ -4,6 +4,7 @@
 
 #include <QMainWindow>
 
+class QDialog;
 class QDockWidget;
 class QMenu;
 class QTabWidget;
@@ -13,6 +14,7 @@ class Autosave;
 class ChartPanel;
 class DatasetPanel;
 class FitDialog;
+class ValidationDialog;
 class ImportController;
 class JobRunner;
 class MemoEditor;
@@ -68,6 +70,9 @@ public:
     void setLargeFontMode(bool on);
     /// Opens "Fit the accelerator model to a sweep" on the sweep selected in the Datasets dock.
     widgets::FitDialog* openFitDialog();
+    /// Opens "Predict a perf_analyzer sweep and compare" (the sweep selected, else the first
+    /// perf_analyzer sweep).
+    widgets::ValidationDialog* openValidationDialog();
     /// Starts keeping a recovery copy in `dir` (every `intervalMs`, and on each playbook step).
     void enableAutosave(const QString& dir, int intervalMs = 60000);
     widgets::Autosave* autosave() const { return m_autosave; }
@@ -94,6 +99,8 @@ private:
     void createViews();
     void createDocks();
     void connectRecommendation();
+    /// Shows a fit or validation dialog (deleted on close) with its charts attachable to the memo.
+    void showModelCheck(QDialog* dialog, const QList<widgets::ChartPanel*>& panels);
     void createMenus();
     void rebuildRecentMenu();
     void exportCurrentChart();

@@ -75,6 +75,36 @@ PerfAnalyzerResiduals PerfAnalyzerRowCheck::residuals() const
             predictedP99S / measuredP99S - 1.0};
 }
 
+namespace {
+
+ResidualSpread spreadOf(std::vector<double> errors)
+{
+    ResidualSpread out;
+    if (errors.empty())
+        return out;
+    for (double& e : errors)
+        e = std::abs(e);
+    std::sort(errors.begin(), errors.end());
+    const std::size_t n = errors.size();
+    out.medianAbs = n % 2 ? errors[n / 2] : 0.5 * (errors[n / 2 - 1] + errors[n / 2]);
+    out.worstAbs = errors.back();
+    return out;
+}
+
+} // namespace
+
+PerfAnalyzerResidualSummary summarizeResiduals(const PerfAnalyzerValidation& validation)
+{
+    std::vector<double> throughput, p50, p99;
+    for (const auto& row : validation.rows) {
+        const auto r = row.residuals();
+        throughput.push_back(r.throughput);
+        p50.push_back(r.p50);
+        p99.push_back(r.p99);
+    }
+    return {spreadOf(std::move(throughput)), spreadOf(std::move(p50)), spreadOf(std::move(p99))};
+}
+
 std::vector<std::string> perfAnalyzerAssumptions(const TritonModelSettings& s)
 {
     std::vector<std::string> out;

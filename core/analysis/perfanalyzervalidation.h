@@ -48,6 +48,19 @@ struct PerfAnalyzerRowCheck
     PerfAnalyzerResiduals residuals() const;
 };
 
+/// How large the relative errors of one figure are over the rows.
+struct ResidualSpread
+{
+    double medianAbs = 0.0; ///< Median of |predicted / measured − 1|.
+    double worstAbs = 0.0;  ///< Largest |predicted / measured − 1|.
+};
+
+/// The spread of each figure's errors: what a reviewer quotes ("p99 within 6% at the median").
+struct PerfAnalyzerResidualSummary
+{
+    ResidualSpread throughput, p50, p99;
+};
+
 struct PerfAnalyzerValidation
 {
     std::vector<PerfAnalyzerRowCheck> rows;
@@ -69,6 +82,9 @@ Expected<PerfAnalyzerValidation> validatePerfAnalyzer(const data::SweepTable& sw
                                                       const TritonModelSettings& settings,
                                                       std::uint64_t requests,
                                                       const CancelToken& cancel = CancelToken());
+
+/// Median and worst |error| of throughput, p50 and p99 over the validation's rows.
+PerfAnalyzerResidualSummary summarizeResiduals(const PerfAnalyzerValidation& validation);
 
 /// The assumptions behind perfAnalyzerRowScenario for these settings, in words.
 std::vector<std::string> perfAnalyzerAssumptions(const TritonModelSettings& settings);

@@ -64,7 +64,8 @@ void TestMainWindow::opensTheDemoWithEveryDockAndMenu()
     for (QAction* action : window.menuBar()->actions())
         menus << action->text().remove(QLatin1Char('&'));
     QCOMPARE(menus, QStringList({QStringLiteral("File"), QStringLiteral("Edit"),
-                                 QStringLiteral("View"), QStringLiteral("Help")}));
+                                 QStringLiteral("View"), QStringLiteral("Model"),
+                                 QStringLiteral("Help")}));
     QStringList fileItems;
     for (QAction* action : window.menuBar()->actions().front()->menu()->actions()) {
         if (!action->isSeparator())

@@ -583,4 +583,16 @@ void ChartPanel::exportWithDialog()
         exportTo(path);
 }
 
+QLayout* chartRow(QWidget* parent, int count, int minHeightPx, QList<ChartPanel*>& panels)
+{
+    auto* row = new QHBoxLayout;
+    for (int i = 0; i < count; ++i) {
+        auto* panel = new ChartPanel(parent);
+        panel->setMinimumHeight(minHeightPx);
+        panels.append(panel);
+        row->addWidget(panel);
+    }
+    return row;
+}
+
 } // namespace bs::widgets

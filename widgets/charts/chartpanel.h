@@ -4,6 +4,7 @@
 
 #include <QWidget>
 
+class QLayout;
 class QStackedWidget;
 class QTableView;
 class QToolButton;
@@ -76,5 +77,9 @@ private:
     QLabel* m_emptyLabel;
     bool m_emptyShown = false;
 };
+
+/// `count` chart panels side by side in a new row layout, each at least `minHeightPx` tall
+/// (a dialog's measured-against-predicted pair); the panels are appended to `panels`.
+QLayout* chartRow(QWidget* parent, int count, int minHeightPx, QList<ChartPanel*>& panels);
 
 } // namespace bs::widgets

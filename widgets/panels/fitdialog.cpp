@@ -14,7 +14,6 @@
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QFormLayout>
-#include <QGridLayout>
 #include <QLabel>
 #include <QLocale>
 #include <QPlainTextEdit>
@@ -154,13 +153,7 @@ FitDialog::FitDialog(ProjectDocument* document, JobRunner* jobs, const QString& 
     form->addRow(tr("Sweep:"), m_sweep);
     form->addRow(tr("Run:"), m_run);
     form->addRow(m_workloadKnown);
-    auto* charts = new QGridLayout;
-    for (int i = 0; i < 2; ++i) {
-        auto* panel = new ChartPanel(this);
-        panel->setMinimumHeight(300);
-        m_panels.append(panel);
-        charts->addWidget(panel, 0, i);
-    }
+    QLayout* charts = chartRow(this, 2, 300, m_panels);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
     buttons->addButton(m_use, QDialogButtonBox::AcceptRole);
     auto* layout = new QVBoxLayout(this);

@@ -1,0 +1,128 @@
+// Predicted beside measured in the GUI (issue 17): the Model menu's perf_analyzer check shows
+// the same rows, errors and assumptions as `batchscope-cli validate` computes (core
+// analysis::validatePerfAnalyzer), on the real TFT online sweep.
+#include "analysis/perfanalyzervalidation.h"
+#include "charts/chartpanel.h"
+#include "document/projectdocument.h"
+#include "import/importcontroller.h"
+#include "jobs/jobrunner.h"
+#include "mainwindow.h"
+#include "panels/datasetpanel.h"
+#include "panels/validationdialog.h"
+#include "state/settings.h"
+#include "testsupport.h"
+
+#include <QAction>
+#include <QComboBox>
+#include <QLabel>
+#include <QMenuBar>
+#include <QPlainTextEdit>
+#include <QSpinBox>
+#include <QTableWidget>
+#include <QtTest>
+
+using namespace bs;
+
+class TestValidationDialog : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void init();
+    void realTftSweepPredictedBesideMeasuredAsTheCoreDoes();
+    void sweepWithoutServerColumnsSaysWhatIsMissing();
+
+private:
+    QTemporaryDir m_dir;
+    std::unique_ptr<widgets::Settings> m_settings;
+    int m_settingsFiles = 0;
+};
+
+void TestValidationDialog::init()
+{
+    m_settings = std::make_unique<widgets::Settings>(
+        m_dir.filePath(QStringLiteral("settings-%1.ini").arg(++m_settingsFiles)));
+}
+
+void TestValidationDialog::realTftSweepPredictedBesideMeasuredAsTheCoreDoes()
+{
+    BS_REQUIRE_SHARED_FILE(path,
+                           QStringLiteral("triton/perf_analyzer/Mutinifni_DeepLearningExamples/"
+                                          "PyTorch/Forecasting/TFT/runner_workspace/executor/"
+                                          "shared/triton_performance_online.csv"));
+    gui::MainWindow window(m_settings.get());
+    window.openInitial({});
+    QSignalSpy finished(window.importer(), &widgets::ImportController::importFinished);
+    widgets::ImportRequest request;
+    request.path = path;
+    window.importer()->importFiles({request});
+    QVERIFY(finished.wait(20000));
+    QVERIFY(window.jobs()->waitForIdle(60000));
+
+    // Reached from the Model menu; the imported perf_analyzer sweep is the one chosen.
+    QAction* action = nullptr;
+    for (QAction* a : window.menuBar()->findChildren<QAction*>())
+        if (a->text().contains(QStringLiteral("perf_analyzer")))
+            action = a;
+    QVERIFY(action);
+    action->trigger();
+    auto* dialog = window.findChild<widgets::ValidationDialog*>();
+    QVERIFY(dialog);
+    QCOMPARE(dialog->sweepPicker()->currentData().toString(),
+             QString::fromStdString(window.document()->project().datasets.back().id));
+    QSignalSpy shown(dialog, &widgets::ValidationDialog::predictionShown);
+    // The TFT model ran with two instances and dynamic batching up to 1024 (its config.pbtxt,
+    // as the README of core/accel states); fewer requests keep the test short.
+    dialog->instances()->setValue(2);
+    dialog->maxBatch()->setValue(1024);
+    dialog->requests()->setValue(4000);
+    dialog->predict();
+    QVERIFY(shown.wait(240000));
+    const auto result = dialog->result();
+    QVERIFY2(result, qPrintable(dialog->summary()->text()));
+
+    analysis::TritonModelSettings settings;
+    settings.instances = 2;
+    settings.maxBatchItems = 1024;
+    const auto direct = analysis::validatePerfAnalyzer(
+        *window.document()->project().datasets.back().sweep(), settings, 4000);
+    QVERIFY(direct);
+    QCOMPARE(result->rows.size(), direct->rows.size());
+    for (std::size_t i = 0; i < result->rows.size(); ++i) {
+        QCOMPARE(result->rows[i].predictedP99S, direct->rows[i].predictedP99S);
+        QCOMPARE(result->rows[i].measuredItemsPerS, direct->rows[i].measuredItemsPerS);
+    }
+    QCOMPARE(dialog->rowTable()->rowCount(), int(result->rows.size()));
+    const auto spread = analysis::summarizeResiduals(*result);
+    const QString p99Median =
+        QLocale().toString(spread.p99.medianAbs * 100.0, 'f', 1) + QLatin1Char('%');
+    QVERIFY2(dialog->summary()->text().contains(QStringLiteral("p99 median |error| ") + p99Median),
+             qPrintable(dialog->summary()->text()));
+    QVERIFY(dialog->assumptions()->toPlainText().contains(QStringLiteral("concurrency")));
+    // Measured and predicted side by side: a pair of lines per figure and run.
+    const auto& throughput = dialog->panels()[0]->content();
+    QVERIFY(throughput.series.size() >= 2);
+    QCOMPARE(throughput.series[0].data.points.size(), throughput.series[1].data.points.size());
+    QVERIFY(throughput.series[0].data.name.endsWith(QStringLiteral("measured")));
+    QVERIFY(throughput.series[1].data.name.endsWith(QStringLiteral("predicted")));
+    dialog->close();
+}
+
+void TestValidationDialog::sweepWithoutServerColumnsSaysWhatIsMissing()
+{
+    // The demo's sweeps are request-rate sweeps without perf_analyzer's server columns.
+    gui::MainWindow window(m_settings.get());
+    window.openInitial({});
+    auto* dialog = window.openValidationDialog();
+    QVERIFY(dialog);
+    QSignalSpy shown(dialog, &widgets::ValidationDialog::predictionShown);
+    if (!dialog->result() && !dialog->summary()->text().startsWith(QStringLiteral("No ")))
+        QVERIFY(shown.wait(60000));
+    QVERIFY(!dialog->result());
+    const QString text = dialog->summary()->text();
+    QVERIFY2(text.startsWith(QStringLiteral("No prediction: ")), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("row 1: no concurrency")), qPrintable(text));
+    dialog->close();
+}
+
+QTEST_MAIN(TestValidationDialog)
+#include "tst_validationdialog.moc"
