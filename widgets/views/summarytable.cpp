@@ -22,6 +22,20 @@ QTableWidget* makeSummaryTable(const QStringList& headers, QWidget* parent)
     return table;
 }
 
+void showEveryRow(QTableWidget* table)
+{
+    const auto fit = [table] {
+        const int heightPx = table->horizontalHeader()->height() +
+                             table->verticalHeader()->length() + 2 * table->frameWidth();
+        table->setMinimumHeight(heightPx);
+    };
+    QObject::connect(table->verticalHeader(), &QHeaderView::sectionResized, table, fit);
+    QObject::connect(table->horizontalHeader(), &QHeaderView::geometriesChanged, table, fit);
+    QObject::connect(table->model(), &QAbstractItemModel::rowsInserted, table, fit);
+    QObject::connect(table->model(), &QAbstractItemModel::rowsRemoved, table, fit);
+    fit();
+}
+
 void appendSummaryRow(QTableWidget* table, const QStringList& cells)
 {
     const int row = table->rowCount();

@@ -16,6 +16,10 @@ namespace bs::widgets {
 /// A table with these column headers, not editable, its columns kept inside its width by a
 /// ColumnFitter (figures wrap instead of being cut or pushed behind a scroll bar).
 QTableWidget* makeSummaryTable(const QStringList& headers, QWidget* parent);
+/// Keeps the table's minimum height at what shows every row whole, following rows that wrap
+/// taller when the columns narrow: the page around it scrolls instead of the table, so a
+/// summary is read in one piece. For tables of a few dozen rows at most.
+void showEveryRow(QTableWidget* table);
 /// Appends one row; each cell's text is its tooltip too.
 void appendSummaryRow(QTableWidget* table, const QStringList& cells);
 

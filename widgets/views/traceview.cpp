@@ -6,9 +6,11 @@
 #include "document/projectdocument.h"
 #include "jobs/joboutcome.h"
 #include "jobs/jobrunner.h"
+#include "models/displaytext.h"
 #include "panels/flowlayout.h"
 #include "panels/viewscrollarea.h"
 #include "views/datasetpicker.h"
+#include "views/llmrunspage.h"
 #include "views/summarytable.h"
 #include "views/tokensummary.h"
 
@@ -35,6 +37,7 @@ TraceView::TraceView(ProjectDocument* document, JobRunner* jobs, QWidget* parent
     , m_requestPicker(new QComboBox(this))
     , m_kernelPicker(new QComboBox(this))
     , m_powerPicker(new QComboBox(this))
+    , m_llmPicker(new QComboBox(this))
     , m_status(new QLabel(this))
     , m_tabs(new QTabWidget(this))
 {
@@ -43,7 +46,8 @@ TraceView::TraceView(ProjectDocument* document, JobRunner* jobs, QWidget* parent
     auto* pickers = new FlowLayout;
     const std::pair<QString, QComboBox*> pickerRows[] = {{tr("Request trace:"), m_requestPicker},
                                                          {tr("Kernel trace:"), m_kernelPicker},
-                                                         {tr("Power log:"), m_powerPicker}};
+                                                         {tr("Power log:"), m_powerPicker},
+                                                         {tr("LLM runs:"), m_llmPicker}};
     for (const auto& [text, picker] : pickerRows) {
         auto* pair = new QWidget(this);
         auto* row = new QHBoxLayout(pair);
@@ -59,6 +63,9 @@ TraceView::TraceView(ProjectDocument* document, JobRunner* jobs, QWidget* parent
     m_tabs->addTab(new ViewScrollArea(buildRequestsPage()), tr("Requests"));
     m_tabs->addTab(new ViewScrollArea(buildKernelsPage()), tr("Kernels"));
     m_tabs->addTab(new ViewScrollArea(buildPowerPage()), tr("Power && thermal"));
+    m_llmPage = new LlmRunsPage(m_jobs, this);
+    m_panels.append(m_llmPage->panels());
+    m_tabs->addTab(new ViewScrollArea(m_llmPage), tr("LLM serving"));
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(pickers);
     layout->addWidget(m_status);
@@ -70,6 +77,8 @@ TraceView::TraceView(ProjectDocument* document, JobRunner* jobs, QWidget* parent
     });
     connect(m_kernelPicker, &QComboBox::currentIndexChanged, this, &TraceView::analyseKernels);
     connect(m_powerPicker, &QComboBox::currentIndexChanged, this, &TraceView::analysePower);
+    connect(m_llmPicker, &QComboBox::currentIndexChanged, this, &TraceView::showLlmRuns);
+    connect(m_llmPage, &LlmRunsPage::analysed, this, &TraceView::analysed);
     connect(m_document, &ProjectDocument::datasetsChanged, this, &TraceView::refreshDatasets);
     connect(m_document, &ProjectDocument::projectReset, this, &TraceView::refreshDatasets);
     refreshDatasets();
@@ -181,9 +190,34 @@ void TraceView::refreshDatasets()
     fillDatasetPicker(m_requestPicker, project, data::DatasetKind::RequestTrace);
     fillDatasetPicker(m_kernelPicker, project, data::DatasetKind::KernelTrace);
     fillDatasetPicker(m_powerPicker, project, data::DatasetKind::PowerSeries);
+    fillDatasetPicker(m_llmPicker, project, data::DatasetKind::LlmRuns);
     analyseRequests();
     analyseKernels();
     analysePower();
+    showLlmRuns();
+}
+
+void TraceView::showLlmRuns()
+{
+    const auto* dataset = findDataset(m_document->project(), m_llmPicker->currentData().toString());
+    if (const auto runs = dataset ? dataset->llmRuns() : nullptr) {
+        m_llmPage->showRuns(runs);
+        return;
+    }
+    // Projects keep LLM benchmarks by path, and opening a project does not read them again.
+    if (dataset)
+        m_llmPage->showEmpty(tr("%1 is kept by path in the project and was not read when the "
+                                "project opened: import the file again (File ▸ Import…) to see "
+                                "its runs.")
+                                 .arg(displayText(dataset->name)));
+    else if (m_llmPicker->count() > 1)
+        m_llmPage->showEmpty(tr("Choose a benchmark file in “LLM runs:” above."));
+    else
+        m_llmPage->showEmpty(
+            tr("No LLM serving benchmark in the project. Import one with File ▸ Import… or drop "
+               "it on the window: a vLLM bench serve or SGLang bench_serving result, a "
+               "GenAI-Perf or AIPerf export, LLMPerf results, an MLPerf LoadGen log, a "
+               "trtllm-bench report or a per-request serving log."));
 }
 
 void TraceView::analyseRequests()
