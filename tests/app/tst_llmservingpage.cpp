@@ -75,7 +75,7 @@ qsizetype pointCount(const ChartContent& content, const QString& namePrefix)
 }
 
 /// With BATCHSCOPE_SCREENSHOT_DIR set, the window at 1600x1000 and the whole LLM serving page
-/// (scrolled parts included) as PNGs there, to look at, and the project.
+/// (scrolled parts included) as PNGs there, to look at.
 void saveScreenshots(gui::MainWindow& window, const QString& name)
 {
     const QString folder = qEnvironmentVariable("BATCHSCOPE_SCREENSHOT_DIR");
@@ -88,8 +88,6 @@ void saveScreenshots(gui::MainWindow& window, const QString& name)
     window.grab().save(folder + QStringLiteral("/llm-serving-%1-window.png").arg(name));
     window.traceView()->llmPage()->grab().save(
         folder + QStringLiteral("/llm-serving-%1-page.png").arg(name));
-    // A project to open with `batchscope --screenshot-dir` for the application's own screenshots.
-    QVERIFY(window.document()->save(folder + QStringLiteral("/llm-serving-%1.bsproj").arg(name)));
 }
 
 } // namespace
@@ -100,12 +98,14 @@ class TestLlmServingPage : public QObject
 private Q_SLOTS:
     void init();
     void withoutAnLlmDatasetThePageSaysHowToImportOne();
+    void unreadBenchmarkOfAProjectSaysToImportItAgain();
     void realVllmResultShowsItsDistributionsAndTheComputedP99();
     void slaFieldsJudgeGoodputAndDrawTheLimits();
     void badSlaInputIsNamedNotJudged();
     void constructedRateSweepHasOnePointPerRunWithARate();
     void runWithoutRecordsSaysOnlyTheToolsAggregatesExist();
     void realSglangFileSweepsBothDatasets();
+    void screenshotsIncludeTheLlmServingPage();
 
 private:
     std::unique_ptr<gui::MainWindow> makeWindow();
@@ -164,6 +164,26 @@ void TestLlmServingPage::withoutAnLlmDatasetThePageSaysHowToImportOne()
     QVERIFY(page->cdfPanel()->content().series.isEmpty());
     QVERIFY(page->cdfPanel()->content().emptyText.contains(QStringLiteral("No LLM serving")));
     QCOMPARE(page->percentileTable()->rowCount(), 0);
+}
+
+/// A project keeps an LLM benchmark by path; opened again, the dataset is there but not read.
+void TestLlmServingPage::unreadBenchmarkOfAProjectSaysToImportItAgain()
+{
+    auto window = std::make_unique<gui::MainWindow>(m_settings.get());
+    data::Project project;
+    data::Dataset dataset;
+    dataset.id = "ds1";
+    dataset.name = "bench.json";
+    dataset.kind = data::DatasetKind::LlmRuns;
+    project.datasets.push_back(dataset);
+    window->document()->reset(project, {});
+    auto* page = window->traceView()->llmPage();
+    QCOMPARE(window->traceView()->llmPicker()->currentText(), QStringLiteral("bench.json"));
+    QVERIFY(page->note()->text().startsWith(
+        QStringLiteral("bench.json is kept by path in the project and was not read")));
+    QVERIFY(
+        page->cdfPanel()->content().emptyText.contains(QStringLiteral("import the file again")));
+    QVERIFY(!page->result());
 }
 
 void TestLlmServingPage::realVllmResultShowsItsDistributionsAndTheComputedP99()
@@ -408,6 +428,20 @@ void TestLlmServingPage::realSglangFileSweepsBothDatasets()
     QCOMPARE(cell(page->percentileTable(), QStringLiteral("TTFT p50"), 3),
              QLocale().toString(85.74514742940664, 'g', 4) + QStringLiteral(" ms"));
     saveScreenshots(*window, QStringLiteral("sglang"));
+}
+
+/// `batchscope --screenshot-dir` also saves the LLM serving page when the project holds an LLM
+/// benchmark, with the page in front.
+void TestLlmServingPage::screenshotsIncludeTheLlmServingPage()
+{
+    auto window = makeWindow();
+    QVERIFY(import(*window, test::testDataPath(QStringLiteral("llm/vllm_rate_sweep.jsonl"))));
+    window->resize(1366, 768);
+    window->show();
+    const QStringList written = window->saveScreenshots(m_dir.filePath(QStringLiteral("shots")));
+    const QString page = m_dir.filePath(QStringLiteral("shots/main-traces-llm-serving.png"));
+    QVERIFY2(written.contains(page), qPrintable(written.join(QLatin1Char(' '))));
+    QVERIFY(!QImage(page).isNull());
 }
 
 QTEST_MAIN(TestLlmServingPage)

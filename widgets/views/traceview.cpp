@@ -197,6 +197,16 @@ void TraceView::refreshDatasets()
     showLlmRuns();
 }
 
+bool TraceView::showLlmPage()
+{
+    if (m_llmPicker->currentData().toString().isEmpty())
+        return false;
+    for (int i = 0; i < m_tabs->count(); ++i)
+        if (m_tabs->widget(i)->isAncestorOf(m_llmPage))
+            m_tabs->setCurrentIndex(i);
+    return true;
+}
+
 void TraceView::showLlmRuns()
 {
     const auto* dataset = findDataset(m_document->project(), m_llmPicker->currentData().toString());

@@ -58,6 +58,9 @@ public:
     QComboBox* powerPicker() const { return m_powerPicker; }
     QComboBox* llmPicker() const { return m_llmPicker; }
     LlmRunsPage* llmPage() const { return m_llmPage; }
+    /// Brings the LLM serving page to the front; false (and nothing changed) when no LLM
+    /// benchmark is chosen, so there is nothing on it to look at.
+    bool showLlmPage();
     /// The latest analyses (null until one finished), for the playbook and tests.
     std::shared_ptr<const analysis::RequestAnalysis> requestAnalysis() const { return m_requests; }
     std::shared_ptr<const analysis::KernelAnalysis> kernelAnalysis() const
