@@ -402,6 +402,13 @@ QStringList MainWindow::saveScreenshots(const QString& folder)
         name.replace(QLatin1Char(' '), QLatin1Char('-'));
         save(QStringLiteral("main-") + name);
     }
+    // The Traces view's LLM serving page, when the project holds an LLM serving benchmark.
+    for (int i = 0; i < m_views->count(); ++i)
+        if (m_views->widget(i)->isAncestorOf(m_traceView) && m_traceView->showLlmPage()) {
+            m_views->setCurrentIndex(i);
+            settleForScreenshot();
+            save(QStringLiteral("main-traces-llm-serving"));
+        }
     // The Sweep tab again: it now carries the recommended point the Region tab computed.
     m_views->setCurrentIndex(0);
     settleForScreenshot();

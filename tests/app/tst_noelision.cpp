@@ -9,7 +9,10 @@
 #include "mainwindow.h"
 #include "state/settings.h"
 #include "testsupport.h"
+#include "views/llmrunspage.h"
+#include "views/traceview.h"
 
+#include <QComboBox>
 #include <QDockWidget>
 #include <QSignalSpy>
 #include <QTabWidget>
@@ -25,6 +28,7 @@ private Q_SLOTS:
     void init();
     void demoShowsEveryTextWholeAt1366x768();
     void importedRealSweepShowsEveryTextWholeAt1366x768();
+    void importedLlmBenchmarksShowEveryTextWholeAt1366x768();
     void demoShowsEveryTextWholeAt1600x1000();
     void projectorModeShowsEveryTextWholeAt1920x1080();
 
@@ -123,6 +127,51 @@ void TestNoElision::importedRealSweepShowsEveryTextWholeAt1366x768()
     QCOMPARE(finished.at(0).at(0).toInt(), 1);
     QVERIFY(window->jobs()->waitForIdle(60000));
     const QStringList cut = cutTextOnEveryTab(*window);
+    reportAndVerifyNothingCut(cut);
+}
+
+/// The Traces view's LLM serving page with each imported benchmark in turn: a constructed rate
+/// sweep (four runs, one without per-request records, so its run names and the sweep caption are
+/// long) and, when the shared folder is there, a real vLLM result and a real SGLang file of seven
+/// runs over two datasets. Each benchmark is shown with its first and its last run.
+void TestNoElision::importedLlmBenchmarksShowEveryTextWholeAt1366x768()
+{
+    auto window = showWindow();
+    QVERIFY(QTest::qWaitForWindowExposed(window.get()));
+    QStringList paths{test::testDataPath(QStringLiteral("llm/vllm_rate_sweep.jsonl"))};
+    if (const QString shared = test::sharedDataDir(); !shared.isEmpty())
+        paths << shared + QStringLiteral("/llm/llm-k8s/results_serving_meta-llama-Llama-3.3-70B-"
+                                         "Instruct/01_tp8_pp1/serving_meta-llama-Llama-3.3-70B-"
+                                         "Instruct_tp8_pp1_sharegpt_qps_04.json")
+              << shared + QStringLiteral("/llm/h200-benchmarks/sglang/outputs/"
+                                         "llama_3_3_70b_online_output.jsonl");
+    else
+        qWarning("Shared data folder not found: only the constructed LLM benchmark is checked");
+    QSignalSpy finished(window->importer(), &ImportController::importFinished);
+    QList<ImportRequest> requests;
+    for (const QString& path : paths)
+        requests.append(ImportRequest{path, {}, nlohmann::json::object(), {}});
+    window->importer()->importFiles(requests);
+    QVERIFY(finished.wait(30000));
+    QCOMPARE(finished.at(0).at(0).toInt(), int(paths.size()));
+    QVERIFY(window->jobs()->waitForIdle(60000));
+
+    QComboBox* datasets = window->traceView()->llmPicker();
+    QCOMPARE(datasets->count(), int(paths.size()) + 1);
+    QComboBox* runs = window->traceView()->llmPage()->runPicker();
+    QStringList cut;
+    for (int dataset = 1; dataset < datasets->count(); ++dataset) {
+        datasets->setCurrentIndex(dataset);
+        QVERIFY(window->jobs()->waitForIdle(60000));
+        for (const int run : {0, int(runs->count()) - 1}) {
+            runs->setCurrentIndex(std::max(0, run));
+            for (const QString& item : cutTextOnEveryTab(*window))
+                cut << QStringLiteral("[%1, run %2] %3")
+                           .arg(datasets->itemText(dataset))
+                           .arg(run)
+                           .arg(item);
+        }
+    }
     reportAndVerifyNothingCut(cut);
 }
 

@@ -1,5 +1,6 @@
 #include "charts/tracecharts.h"
 
+#include "charts/chartparts.h"
 #include "models/displaytext.h"
 
 #include <QObject>
@@ -10,21 +11,6 @@
 namespace bs::widgets {
 
 namespace {
-
-constexpr double kMsPerS = 1000.0;
-
-SeriesSpec cdfSeries(const QString& name, const analysis::Distribution& distribution,
-                     const QColor& colour)
-{
-    SeriesSpec spec;
-    spec.data.name = name;
-    spec.style = SeriesStyle::Step;
-    spec.colour = colour;
-    for (std::size_t i = 0; i < distribution.cdfValue.size(); ++i)
-        spec.data.points.append(
-            {distribution.cdfValue[i] * kMsPerS, distribution.cdfProbability[i]});
-    return spec;
-}
 
 /// Adds a "p99 12.3 ms [12.1, 12.6]" line: the estimate, its 95% interval in the label (one
 /// legend entry per percentile keeps a small chart's legend readable).
@@ -63,28 +49,6 @@ QList<QPointF> windowPoints(const std::vector<double>& startS, double windowS,
     return points;
 }
 
-SeriesSpec lineSeries(const QString& name, QList<QPointF> points, const QColor& colour,
-                      SeriesStyle style = SeriesStyle::Line, bool inLegend = true)
-{
-    SeriesSpec spec;
-    spec.data.name = name;
-    spec.data.points = std::move(points);
-    spec.colour = colour;
-    spec.style = style;
-    spec.inLegend = inLegend;
-    return spec;
-}
-
-/// Fills the per-series axis titles the table view and CSV export use.
-ChartContent finish(ChartContent content)
-{
-    for (auto& series : content.series) {
-        series.data.xTitle = content.xTitle;
-        series.data.yTitle = content.yTitle;
-    }
-    return content;
-}
-
 } // namespace
 
 ChartContent latencyCdfChart(const analysis::RequestAnalysis& analysis)
@@ -98,7 +62,7 @@ ChartContent latencyCdfChart(const analysis::RequestAnalysis& analysis)
     content.emptyText = QObject::tr("The trace has no completion times: no latency to draw");
     if (analysis.latency.count > 0) {
         content.series.append(
-            cdfSeries(QObject::tr("Latency"), analysis.latency, neutralColour(0)));
+            cdfSeriesMs(QObject::tr("Latency"), analysis.latency, neutralColour(0)));
         addPercentileLines(content, analysis.latency, 0.50, QStringLiteral("p50"),
                            neutralColour(2));
         addPercentileLines(content, analysis.latency, 0.99, QStringLiteral("p99"),
@@ -106,8 +70,8 @@ ChartContent latencyCdfChart(const analysis::RequestAnalysis& analysis)
     }
     if (analysis.queueWait.count > 0)
         content.series.append(
-            cdfSeries(QObject::tr("Queue wait"), analysis.queueWait, neutralColour(1)));
-    return finish(content);
+            cdfSeriesMs(QObject::tr("Queue wait"), analysis.queueWait, neutralColour(1)));
+    return withSeriesAxisTitles(content);
 }
 
 ChartContent percentilesOverTimeChart(const analysis::RequestAnalysis& analysis,
@@ -143,7 +107,7 @@ ChartContent percentilesOverTimeChart(const analysis::RequestAnalysis& analysis,
     if (slaP99Ms)
         content.references.append(
             {QObject::tr("SLA p99 %1 ms").arg(*slaP99Ms), *slaP99Ms, Qt::Horizontal});
-    return finish(content);
+    return withSeriesAxisTitles(content);
 }
 
 ChartContent throughputOverTimeChart(const analysis::RequestAnalysis& analysis)
@@ -168,7 +132,7 @@ ChartContent throughputOverTimeChart(const analysis::RequestAnalysis& analysis)
         lineSeries(QObject::tr("Offered load"), offered, neutralColour(1), SeriesStyle::Dashed));
     if (content.series.front().data.points.isEmpty())
         content.series.removeFirst();
-    return finish(content);
+    return withSeriesAxisTitles(content);
 }
 
 ChartContent batchSizeHistogramChart(const analysis::RequestAnalysis& analysis)
@@ -193,7 +157,7 @@ ChartContent batchSizeHistogramChart(const analysis::RequestAnalysis& analysis)
     content.series.append(
         lineSeries(QObject::tr("Batches (%1)").arg(QString::fromStdString(batches.source)), points,
                    neutralColour(0), SeriesStyle::Scatter));
-    return finish(content);
+    return withSeriesAxisTitles(content);
 }
 
 ChartContent kernelBreakdownChart(const analysis::KernelAnalysis& analysis)
@@ -225,7 +189,7 @@ ChartContent kernelBreakdownChart(const analysis::KernelAnalysis& analysis)
         idle.append({double(step + 1), analysis.steps[step].idleS * kMsPerS});
     content.series.append(
         lineSeries(QObject::tr("device idle"), idle, QColor(120, 120, 120), SeriesStyle::Dashed));
-    return finish(content);
+    return withSeriesAxisTitles(content);
 }
 
 namespace {
@@ -266,7 +230,7 @@ ChartContent powerTimelineChart(const analysis::ThermalEvidence& evidence,
     if (powerCapW)
         content.references.append(
             {QObject::tr("cap %1 W").arg(*powerCapW), *powerCapW, Qt::Horizontal});
-    return finish(content);
+    return withSeriesAxisTitles(content);
 }
 
 namespace {
@@ -324,7 +288,7 @@ ChartContent smClockChart(const analysis::ThermalEvidence& evidence)
         content.references.append(
             {QObject::tr("sustained %1 MHz").arg(evidence.sustainedClockMHz, 0, 'f', 0),
              evidence.sustainedClockMHz, Qt::Horizontal, QColor(120, 120, 120)});
-    return finish(content);
+    return withSeriesAxisTitles(content);
 }
 
 ChartContent temperatureChart(const analysis::ThermalEvidence& evidence,
@@ -346,7 +310,7 @@ ChartContent temperatureChart(const analysis::ThermalEvidence& evidence,
             lineSeries(QObject::tr("Logged"),
                        windowPoints(evidence.startS, evidence.windowS, evidence.temperatureC, 1.0),
                        neutralColour(5)));
-        return finish(content);
+        return withSeriesAxisTitles(content);
     }
     QList<QPointF> logged, predicted;
     // Every reading of a long log would be more points than pixels: a stride keeps ~2,000.
@@ -362,7 +326,7 @@ ChartContent temperatureChart(const analysis::ThermalEvidence& evidence,
         content.references.append({QObject::tr("slowdown %1 °C").arg(model->model.throttleC),
                                    model->model.throttleC, Qt::Horizontal,
                                    QColor(200, 40, 40, 160)});
-    return finish(content);
+    return withSeriesAxisTitles(content);
 }
 
 ChartContent alignedThroughputChart(const analysis::ThermalEvidence& evidence)
@@ -379,7 +343,7 @@ ChartContent alignedThroughputChart(const analysis::ThermalEvidence& evidence)
         lineSeries(QObject::tr("Throughput"),
                    windowPoints(evidence.startS, evidence.windowS, evidence.throughputPerS, 1.0),
                    neutralColour(0)));
-    return finish(content);
+    return withSeriesAxisTitles(content);
 }
 
 } // namespace bs::widgets

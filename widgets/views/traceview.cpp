@@ -7,9 +7,11 @@
 #include "jobs/joboutcome.h"
 #include "jobs/jobrunner.h"
 #include "models/displaytext.h"
-#include "panels/columnfitter.h"
 #include "panels/flowlayout.h"
 #include "panels/viewscrollarea.h"
+#include "views/datasetpicker.h"
+#include "views/llmrunspage.h"
+#include "views/summarytable.h"
 #include "views/tokensummary.h"
 
 #include <QComboBox>
@@ -28,83 +30,6 @@
 
 namespace bs::widgets {
 
-namespace {
-
-QTableWidget* makeTable(const QStringList& headers, QWidget* parent)
-{
-    auto* table = new QTableWidget(0, int(headers.size()), parent);
-    table->setHorizontalHeaderLabels(headers);
-    table->verticalHeader()->hide();
-    table->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    table->setSortingEnabled(false);
-    ColumnFitter::attach(table);
-    return table;
-}
-
-void appendRow(QTableWidget* table, const QStringList& cells)
-{
-    const int row = table->rowCount();
-    table->insertRow(row);
-    for (int column = 0; column < cells.size(); ++column) {
-        auto* item = new QTableWidgetItem(cells[column]);
-        item->setToolTip(cells[column]);
-        table->setItem(row, column, item);
-    }
-}
-
-QString ms(double seconds)
-{
-    return std::isfinite(seconds)
-               ? QLocale().toString(seconds * 1e3, 'g', 4) + QStringLiteral(" ms")
-               : QStringLiteral("—");
-}
-
-QString interval(const analysis::PercentileEstimate& estimate)
-{
-    const QString low = std::isfinite(estimate.ciLow)
-                            ? QLocale().toString(estimate.ciLow * 1e3, 'g', 4)
-                            : QStringLiteral("−∞");
-    const QString high = std::isfinite(estimate.ciHigh)
-                             ? QLocale().toString(estimate.ciHigh * 1e3, 'g', 4)
-                             : QStringLiteral("+∞");
-    QString text = QStringLiteral("[%1, %2] ms").arg(low, high);
-    if (!estimate.sufficient)
-        text += QObject::tr(" — too few samples (needs %1)").arg(estimate.minimumSamples);
-    return text;
-}
-
-QString number(double value, int precision = 4)
-{
-    return std::isfinite(value) ? QLocale().toString(value, 'g', precision) : QStringLiteral("—");
-}
-
-/// Fills a picker with the project's datasets of one kind, keeping the current choice.
-void fillPicker(QComboBox* picker, const data::Project& project, data::DatasetKind kind)
-{
-    const QString current = picker->currentData().toString();
-    const QSignalBlocker blocker(picker);
-    picker->clear();
-    picker->addItem(QObject::tr("(none)"), QString());
-    for (const auto& dataset : project.datasets)
-        if (dataset.kind == kind)
-            picker->addItem(displayText(dataset.name), QString::fromStdString(dataset.id));
-    // Keep the user's choice; otherwise show the first dataset of the kind.
-    int index = current.isEmpty() ? -1 : picker->findData(current);
-    if (index < 0)
-        index = picker->count() > 1 ? 1 : 0;
-    picker->setCurrentIndex(index);
-}
-
-const data::Dataset* findDataset(const data::Project& project, const QString& id)
-{
-    for (const auto& dataset : project.datasets)
-        if (QString::fromStdString(dataset.id) == id)
-            return &dataset;
-    return nullptr;
-}
-
-} // namespace
-
 TraceView::TraceView(ProjectDocument* document, JobRunner* jobs, QWidget* parent)
     : QWidget(parent)
     , m_document(document)
@@ -112,6 +37,7 @@ TraceView::TraceView(ProjectDocument* document, JobRunner* jobs, QWidget* parent
     , m_requestPicker(new QComboBox(this))
     , m_kernelPicker(new QComboBox(this))
     , m_powerPicker(new QComboBox(this))
+    , m_llmPicker(new QComboBox(this))
     , m_status(new QLabel(this))
     , m_tabs(new QTabWidget(this))
 {
@@ -120,7 +46,8 @@ TraceView::TraceView(ProjectDocument* document, JobRunner* jobs, QWidget* parent
     auto* pickers = new FlowLayout;
     const std::pair<QString, QComboBox*> pickerRows[] = {{tr("Request trace:"), m_requestPicker},
                                                          {tr("Kernel trace:"), m_kernelPicker},
-                                                         {tr("Power log:"), m_powerPicker}};
+                                                         {tr("Power log:"), m_powerPicker},
+                                                         {tr("LLM runs:"), m_llmPicker}};
     for (const auto& [text, picker] : pickerRows) {
         auto* pair = new QWidget(this);
         auto* row = new QHBoxLayout(pair);
@@ -136,6 +63,9 @@ TraceView::TraceView(ProjectDocument* document, JobRunner* jobs, QWidget* parent
     m_tabs->addTab(new ViewScrollArea(buildRequestsPage()), tr("Requests"));
     m_tabs->addTab(new ViewScrollArea(buildKernelsPage()), tr("Kernels"));
     m_tabs->addTab(new ViewScrollArea(buildPowerPage()), tr("Power && thermal"));
+    m_llmPage = new LlmRunsPage(m_jobs, this);
+    m_panels.append(m_llmPage->panels());
+    m_tabs->addTab(new ViewScrollArea(m_llmPage), tr("LLM serving"));
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(pickers);
     layout->addWidget(m_status);
@@ -147,6 +77,8 @@ TraceView::TraceView(ProjectDocument* document, JobRunner* jobs, QWidget* parent
     });
     connect(m_kernelPicker, &QComboBox::currentIndexChanged, this, &TraceView::analyseKernels);
     connect(m_powerPicker, &QComboBox::currentIndexChanged, this, &TraceView::analysePower);
+    connect(m_llmPicker, &QComboBox::currentIndexChanged, this, &TraceView::showLlmRuns);
+    connect(m_llmPage, &LlmRunsPage::analysed, this, &TraceView::analysed);
     connect(m_document, &ProjectDocument::datasetsChanged, this, &TraceView::refreshDatasets);
     connect(m_document, &ProjectDocument::projectReset, this, &TraceView::refreshDatasets);
     refreshDatasets();
@@ -171,11 +103,12 @@ QWidget* TraceView::buildRequestsPage()
     m_percentiles = addPanel(page);
     m_throughput = addPanel(page);
     m_batches = addPanel(page);
-    m_requestSummary = makeTable({tr("Metric"), tr("Value"), tr("95% CI")}, page);
-    m_tail = makeTable({tr("Part of p99 excess"), tr("Excess"), tr("Share"), tr("95% CI")}, page);
-    m_streams = makeTable({tr("Stream"), tr("Requests"), tr("Throughput (req/s)"), tr("p50"),
-                           tr("p99"), tr("p99 95% CI")},
-                          page);
+    m_requestSummary = makeSummaryTable({tr("Metric"), tr("Value"), tr("95% CI")}, page);
+    m_tail =
+        makeSummaryTable({tr("Part of p99 excess"), tr("Excess"), tr("Share"), tr("95% CI")}, page);
+    m_streams = makeSummaryTable({tr("Stream"), tr("Requests"), tr("Throughput (req/s)"), tr("p50"),
+                                  tr("p99"), tr("p99 95% CI")},
+                                 page);
     m_streams->setSortingEnabled(true);
     auto* charts = new QGridLayout;
     charts->addWidget(m_cdf, 0, 0);
@@ -206,7 +139,7 @@ QWidget* TraceView::buildKernelsPage()
     m_kernelChart = addPanel(page);
     m_kernelNote = new QLabel(page);
     m_kernelNote->setWordWrap(true);
-    m_kernels = makeTable(
+    m_kernels = makeSummaryTable(
         {tr("Kernel"), tr("Class"), tr("Count"), tr("Total"), tr("Mean"), tr("Share")}, page);
     m_kernels->setSortingEnabled(true);
     auto* layout = new QGridLayout(page);
@@ -254,12 +187,47 @@ void TraceView::setLimits(std::optional<double> slaP99Ms, std::optional<double> 
 void TraceView::refreshDatasets()
 {
     const auto& project = m_document->project();
-    fillPicker(m_requestPicker, project, data::DatasetKind::RequestTrace);
-    fillPicker(m_kernelPicker, project, data::DatasetKind::KernelTrace);
-    fillPicker(m_powerPicker, project, data::DatasetKind::PowerSeries);
+    fillDatasetPicker(m_requestPicker, project, data::DatasetKind::RequestTrace);
+    fillDatasetPicker(m_kernelPicker, project, data::DatasetKind::KernelTrace);
+    fillDatasetPicker(m_powerPicker, project, data::DatasetKind::PowerSeries);
+    fillDatasetPicker(m_llmPicker, project, data::DatasetKind::LlmRuns);
     analyseRequests();
     analyseKernels();
     analysePower();
+    showLlmRuns();
+}
+
+bool TraceView::showLlmPage()
+{
+    if (m_llmPicker->currentData().toString().isEmpty())
+        return false;
+    for (int i = 0; i < m_tabs->count(); ++i)
+        if (m_tabs->widget(i)->isAncestorOf(m_llmPage))
+            m_tabs->setCurrentIndex(i);
+    return true;
+}
+
+void TraceView::showLlmRuns()
+{
+    const auto* dataset = findDataset(m_document->project(), m_llmPicker->currentData().toString());
+    if (const auto runs = dataset ? dataset->llmRuns() : nullptr) {
+        m_llmPage->showRuns(runs);
+        return;
+    }
+    // Projects keep LLM benchmarks by path, and opening a project does not read them again.
+    if (dataset)
+        m_llmPage->showEmpty(tr("%1 is kept by path in the project and was not read when the "
+                                "project opened: import the file again (File ▸ Import…) to see "
+                                "its runs.")
+                                 .arg(displayText(dataset->name)));
+    else if (m_llmPicker->count() > 1)
+        m_llmPage->showEmpty(tr("Choose a benchmark file in “LLM runs:” above."));
+    else
+        m_llmPage->showEmpty(
+            tr("No LLM serving benchmark in the project. Import one with File ▸ Import… or drop "
+               "it on the window: a vLLM bench serve or SGLang bench_serving result, a "
+               "GenAI-Perf or AIPerf export, LLMPerf results, an MLPerf LoadGen log, a "
+               "trtllm-bench report or a per-request serving log."));
 }
 
 void TraceView::analyseRequests()
@@ -385,59 +353,69 @@ void TraceView::drawRequests()
     m_streams->setRowCount(0);
     if (!m_requests)
         return;
-    appendRow(m_requestSummary,
-              {tr("Requests"), QLocale().toString(qulonglong(analysis.requests)), {}});
-    appendRow(m_requestSummary,
-              {tr("Completed"), QLocale().toString(qulonglong(analysis.completed)), {}});
-    appendRow(m_requestSummary, {tr("Span"), number(analysis.spanS) + QStringLiteral(" s"), {}});
+    appendSummaryRow(m_requestSummary,
+                     {tr("Requests"), QLocale().toString(qulonglong(analysis.requests)), {}});
+    appendSummaryRow(m_requestSummary,
+                     {tr("Completed"), QLocale().toString(qulonglong(analysis.completed)), {}});
+    appendSummaryRow(m_requestSummary,
+                     {tr("Span"), numberText(analysis.spanS) + QStringLiteral(" s"), {}});
     for (const QStringList& row : tokenSummaryRows(analysis))
-        appendRow(m_requestSummary, row);
+        appendSummaryRow(m_requestSummary, row);
     for (const auto& estimate : analysis.latency.percentiles)
-        appendRow(m_requestSummary, {tr("Latency p%1").arg(estimate.probability * 100.0, 0, 'g', 4),
-                                     ms(estimate.value), interval(estimate)});
+        appendSummaryRow(m_requestSummary,
+                         {tr("Latency p%1").arg(estimate.probability * 100.0, 0, 'g', 4),
+                          msText(estimate.value), intervalMsText(estimate)});
     if (analysis.queueWait.count > 0)
         if (const auto* p99 = analysis.queueWait.at(0.99))
-            appendRow(m_requestSummary, {tr("Queue wait p99"), ms(p99->value), interval(*p99)});
+            appendSummaryRow(m_requestSummary,
+                             {tr("Queue wait p99"), msText(p99->value), intervalMsText(*p99)});
     if (analysis.batches.available)
-        appendRow(m_requestSummary, {tr("Mean batch (per batch / seen by a request)"),
-                                     number(analysis.batches.meanSize, 3) + QStringLiteral(" / ") +
-                                         number(analysis.batches.meanSizeSeenByRequest, 3),
-                                     {}});
+        appendSummaryRow(m_requestSummary,
+                         {tr("Mean batch (per batch / seen by a request)"),
+                          numberText(analysis.batches.meanSize, 3) + QStringLiteral(" / ") +
+                              numberText(analysis.batches.meanSizeSeenByRequest, 3),
+                          {}});
     // One gap CV everywhere (GUI, `analyze`, reports): the measured one of the trace's gaps,
     // not the fitted model's, which is a property of the model (ArrivalCharacterisation::gapCv).
     if (analysis.arrivals.available)
-        appendRow(m_requestSummary, {tr("Arrival gap CV"), number(analysis.arrivals.gapCv, 4),
-                                     tr("standard deviation ÷ mean of the gaps between "
-                                        "consecutive arrivals")});
+        appendSummaryRow(m_requestSummary,
+                         {tr("Arrival gap CV"), numberText(analysis.arrivals.gapCv, 4),
+                          tr("standard deviation ÷ mean of the gaps between "
+                             "consecutive arrivals")});
     if (analysis.arrivals.available && analysis.arrivals.chosen >= 0) {
         const auto& fit = analysis.arrivals.fits[std::size_t(analysis.arrivals.chosen)];
-        appendRow(m_requestSummary,
-                  {tr("Arrivals (fitted)"),
-                   tr("%1, %2 req/s").arg(QString::fromStdString(fit.kind), number(fit.ratePerS)),
-                   QString::fromStdString(analysis.arrivals.choiceReason)});
+        appendSummaryRow(
+            m_requestSummary,
+            {tr("Arrivals (fitted)"),
+             tr("%1, %2 req/s").arg(QString::fromStdString(fit.kind), numberText(fit.ratePerS)),
+             QString::fromStdString(analysis.arrivals.choiceReason)});
     }
     if (analysis.fairness.available)
-        appendRow(m_requestSummary,
-                  {tr("Jain's index over stream p99"), number(analysis.fairness.jainP99, 3), {}});
+        appendSummaryRow(
+            m_requestSummary,
+            {tr("Jain's index over stream p99"), numberText(analysis.fairness.jainP99, 3), {}});
     if (analysis.coordinatedOmission.checked)
-        appendRow(m_requestSummary, {tr("Coordinated omission"),
-                                     QString::fromStdString(analysis.coordinatedOmission.verdict),
-                                     {}});
+        appendSummaryRow(m_requestSummary,
+                         {tr("Coordinated omission"),
+                          QString::fromStdString(analysis.coordinatedOmission.verdict),
+                          {}});
 
     if (analysis.tail.available) {
         for (const auto& part : analysis.tail.components)
-            appendRow(m_tail, {QString::fromStdString(part.name), ms(part.excessS),
-                               number(part.share * 100.0, 3) + QStringLiteral(" %"),
-                               QStringLiteral("[%1, %2]").arg(ms(part.ciLowS), ms(part.ciHighS))});
+            appendSummaryRow(
+                m_tail,
+                {QString::fromStdString(part.name), msText(part.excessS),
+                 numberText(part.share * 100.0, 3) + QStringLiteral(" %"),
+                 QStringLiteral("[%1, %2]").arg(msText(part.ciLowS), msText(part.ciHighS))});
     } else {
-        appendRow(m_tail,
-                  {tr("not available"), QString::fromStdString(analysis.tail.reason), {}, {}});
+        appendSummaryRow(
+            m_tail, {tr("not available"), QString::fromStdString(analysis.tail.reason), {}, {}});
     }
     for (const auto& stream : analysis.streams)
-        appendRow(m_streams,
-                  {QString::fromStdString(stream.name),
-                   QLocale().toString(qulonglong(stream.requests)), number(stream.throughputPerS),
-                   ms(stream.p50.value), ms(stream.p99.value), interval(stream.p99)});
+        appendSummaryRow(m_streams, {QString::fromStdString(stream.name),
+                                     QLocale().toString(qulonglong(stream.requests)),
+                                     numberText(stream.throughputPerS), msText(stream.p50.value),
+                                     msText(stream.p99.value), intervalMsText(stream.p99)});
     m_streams->setSortingEnabled(true);
 }
 
@@ -455,20 +433,21 @@ void TraceView::showKernels(JobOutcome<analysis::KernelAnalysis> result)
     QString note = tr("%1 kernels, %2 memory operations over %3 of device span; steps from %4.")
                        .arg(QLocale().toString(qulonglong(analysis.kernels)))
                        .arg(QLocale().toString(qulonglong(analysis.memoryOps)))
-                       .arg(ms(analysis.deviceSpanS))
+                       .arg(msText(analysis.deviceSpanS))
                        .arg(QString::fromStdString(analysis.stepSource));
     if (!analysis.deviceActivity)
         note = QString::fromStdString(analysis.note);
     else if (std::isfinite(analysis.launchOverheadS.mean))
-        note += tr(" Mean launch overhead %1.").arg(ms(analysis.launchOverheadS.mean));
+        note += tr(" Mean launch overhead %1.").arg(msText(analysis.launchOverheadS.mean));
     m_kernelNote->setText(note);
     m_kernelChart->setContent(kernelBreakdownChart(analysis));
     for (const auto& kernel : analysis.topKernels)
-        appendRow(m_kernels,
-                  {QString::fromStdString(kernel.name),
-                   QString::fromUtf8(analysis::kernelClassName(kernel.kernelClass)),
-                   QLocale().toString(qulonglong(kernel.count)), ms(kernel.totalS),
-                   ms(kernel.meanS), number(kernel.share * 100.0, 3) + QStringLiteral(" %")});
+        appendSummaryRow(m_kernels,
+                         {QString::fromStdString(kernel.name),
+                          QString::fromUtf8(analysis::kernelClassName(kernel.kernelClass)),
+                          QLocale().toString(qulonglong(kernel.count)), msText(kernel.totalS),
+                          msText(kernel.meanS),
+                          numberText(kernel.share * 100.0, 3) + QStringLiteral(" %")});
     m_kernels->setSortingEnabled(true);
     Q_EMIT analysed();
 }

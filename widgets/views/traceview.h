@@ -18,17 +18,12 @@ class QTabWidget;
 namespace bs::widgets {
 
 class ChartPanel;
+class LlmRunsPage;
 template <typename T>
 struct JobOutcome;
 class JobRunner;
 class ProjectDocument;
 
-/// The trace page: pick a request trace, a kernel trace and a power log of the project; each is
-/// analysed in the background (lanes "trace-requests", "trace-kernels", "trace-power") and drawn:
-/// latency/queue-wait CDF with percentile markers and 95% intervals, percentiles and throughput
-/// over time, batch sizes, per-stream fairness and the tail decomposition; device time per step
-/// by kernel class and the top kernels; power, clock and temperature aligned with throughput, and
-/// the logged temperature against the project model's thermal RC.
 /// A power log's throttling evidence, and whether its temperatures follow the project model's
 /// thermal RC (absent, with the reason, when the project has no usable model or the log no
 /// temperature).
@@ -39,6 +34,14 @@ struct PowerLogAnalysis
     std::string modelReason;
 };
 
+/// The trace page: pick a request trace, a kernel trace, a power log and an LLM serving
+/// benchmark of the project; each is analysed in the background (lanes "trace-requests",
+/// "trace-kernels", "trace-power", "trace-llm") and drawn: latency/queue-wait CDF with percentile
+/// markers and 95% intervals, percentiles and throughput over time, batch sizes, per-stream
+/// fairness and the tail decomposition; device time per step by kernel class and the top
+/// kernels; power, clock and temperature aligned with throughput, and the logged temperature
+/// against the project model's thermal RC; an LLM benchmark's runs on the "LLM serving" page
+/// (LlmRunsPage).
 class TraceView : public QWidget
 {
     Q_OBJECT
@@ -53,6 +56,11 @@ public:
     QComboBox* requestPicker() const { return m_requestPicker; }
     QComboBox* kernelPicker() const { return m_kernelPicker; }
     QComboBox* powerPicker() const { return m_powerPicker; }
+    QComboBox* llmPicker() const { return m_llmPicker; }
+    LlmRunsPage* llmPage() const { return m_llmPage; }
+    /// Brings the LLM serving page to the front; false (and nothing changed) when no LLM
+    /// benchmark is chosen, so there is nothing on it to look at.
+    bool showLlmPage();
     /// The latest analyses (null until one finished), for the playbook and tests.
     std::shared_ptr<const analysis::RequestAnalysis> requestAnalysis() const { return m_requests; }
     std::shared_ptr<const analysis::KernelAnalysis> kernelAnalysis() const
@@ -83,6 +91,7 @@ private:
     void analyseRequests();
     void analyseKernels();
     void analysePower();
+    void showLlmRuns();
     void showRequests(JobOutcome<analysis::RequestAnalysis> result);
     void showKernels(JobOutcome<analysis::KernelAnalysis> result);
     void showPower(JobOutcome<PowerLogAnalysis> result);
@@ -94,6 +103,7 @@ private:
     QComboBox* m_requestPicker;
     QComboBox* m_kernelPicker;
     QComboBox* m_powerPicker;
+    QComboBox* m_llmPicker;
     QLabel* m_status;
     QTabWidget* m_tabs;
     QTableWidget* m_requestSummary = nullptr;
@@ -112,6 +122,7 @@ private:
     ChartPanel* m_clock = nullptr;
     ChartPanel* m_temperature = nullptr;
     ChartPanel* m_alignedThroughput = nullptr;
+    LlmRunsPage* m_llmPage = nullptr;
     std::shared_ptr<const analysis::RequestAnalysis> m_requests;
     std::shared_ptr<const analysis::KernelAnalysis> m_kernelResult;
     std::shared_ptr<const PowerLogAnalysis> m_powerAnalysis;
