@@ -3,6 +3,7 @@
 // identifiability findings, and "Use fitted model" calibrates the project's model as one undo
 // step; choosing another preset afterwards drops the calibrated values.
 #include "accel/presetlibrary.h"
+#include "appimport.h"
 #include "charts/chartpanel.h"
 #include "document/projectdocument.h"
 #include "import/importcontroller.h"
@@ -148,12 +149,7 @@ void TestFitDialog::realPerfAnalyzerSweepFitsWithItsFindings()
                                           "shared/triton_performance_offline.csv"));
     gui::MainWindow window(m_settings.get());
     window.openInitial({});
-    QSignalSpy finished(window.importer(), &widgets::ImportController::importFinished);
-    widgets::ImportRequest request;
-    request.path = path;
-    window.importer()->importFiles({request});
-    QVERIFY(finished.wait(20000));
-    QVERIFY(window.jobs()->waitForIdle(60000));
+    QVERIFY(test::importInto(window, path));
     const auto& datasets = window.document()->project().datasets;
     window.datasetPanel()->selectDataset(QString::fromStdString(datasets.back().id));
     auto* dialog = openFromModelDock(window);

@@ -3,6 +3,7 @@
 // page shows is compared with what analysis::analyzeLlmRuns computes from the same file read
 // independently with io::readDataset.
 #include "analysis/llmrunanalysis.h"
+#include "appimport.h"
 #include "charts/chartpanel.h"
 #include "charts/llmruncharts.h"
 #include "document/projectdocument.h"
@@ -130,13 +131,7 @@ std::unique_ptr<gui::MainWindow> TestLlmServingPage::makeWindow()
 
 bool TestLlmServingPage::import(gui::MainWindow& window, const QString& path)
 {
-    QSignalSpy finished(window.importer(), &ImportController::importFinished);
-    ImportRequest request;
-    request.path = path;
-    window.importer()->importFiles({request});
-    if (!finished.wait(30000) || finished.at(0).at(0).toInt() != 1)
-        return false;
-    return window.jobs()->waitForIdle(60000);
+    return test::importInto(window, path);
 }
 
 /// The Traces view in front with its LLM serving page, laid out at a laptop's size.

@@ -2,6 +2,7 @@
 // the same rows, errors and assumptions as `batchscope-cli validate` computes (core
 // analysis::validatePerfAnalyzer), on the real TFT online sweep.
 #include "analysis/perfanalyzervalidation.h"
+#include "appimport.h"
 #include "charts/chartpanel.h"
 #include "document/projectdocument.h"
 #include "import/importcontroller.h"
@@ -51,12 +52,7 @@ void TestValidationDialog::realTftSweepPredictedBesideMeasuredAsTheCoreDoes()
                                           "shared/triton_performance_online.csv"));
     gui::MainWindow window(m_settings.get());
     window.openInitial({});
-    QSignalSpy finished(window.importer(), &widgets::ImportController::importFinished);
-    widgets::ImportRequest request;
-    request.path = path;
-    window.importer()->importFiles({request});
-    QVERIFY(finished.wait(20000));
-    QVERIFY(window.jobs()->waitForIdle(60000));
+    QVERIFY(test::importInto(window, path));
 
     // Reached from the Model menu; the imported perf_analyzer sweep is the one chosen.
     QAction* action = nullptr;

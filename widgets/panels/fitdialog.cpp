@@ -8,7 +8,7 @@
 #include "jobs/joboutcome.h"
 #include "jobs/jobrunner.h"
 #include "models/displaytext.h"
-#include "panels/resulttable.h"
+#include "views/summarytable.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -108,7 +108,7 @@ FitDialog::FitDialog(ProjectDocument* document, JobRunner* jobs, const QString& 
     , m_workloadKnown(new QCheckBox(this))
     , m_run(new QComboBox(this))
     , m_summary(new QLabel(this))
-    , m_parameters(makeResultTable({tr("Parameter"), tr("Value"), tr("1σ"), tr("Status")}, this))
+    , m_parameters(makeSummaryTable({tr("Parameter"), tr("Value"), tr("1σ"), tr("Status")}, this))
     , m_findings(new QPlainTextEdit(this))
     , m_use(new QPushButton(tr("Use fitted model"), this))
 {
@@ -264,8 +264,8 @@ void FitDialog::showFit(std::shared_ptr<const accel::FitResult> result, const QS
 void FitDialog::showParameters(const accel::FitResult& fit)
 {
     for (const auto& p : fit.parameters)
-        appendResultRow(m_parameters, {q(p.name), q(accel::parameterValueText(p.value, p.unit)),
-                                       uncertaintyOf(p), statusOf(p)});
+        appendSummaryRow(m_parameters, {q(p.name), q(accel::parameterValueText(p.value, p.unit)),
+                                        uncertaintyOf(p), statusOf(p)});
 }
 
 void FitDialog::listRuns(int runCount)

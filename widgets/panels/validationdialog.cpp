@@ -6,8 +6,8 @@
 #include "jobs/joboutcome.h"
 #include "jobs/jobrunner.h"
 #include "models/displaytext.h"
-#include "panels/resulttable.h"
 #include "views/regionview.h"
+#include "views/summarytable.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -36,11 +36,6 @@ QString percent(double fraction)
 QString signedPercent(double fraction)
 {
     return (fraction >= 0 ? QStringLiteral("+") : QString()) + percent(fraction);
-}
-
-QString ms(double seconds)
-{
-    return QLocale().toString(seconds * 1e3, 'g', 4) + QStringLiteral(" ms");
 }
 
 } // namespace
@@ -73,11 +68,11 @@ ValidationDialog::ValidationDialog(ProjectDocument* document, JobRunner* jobs,
     , m_requests(new QSpinBox(this))
     , m_predict(new QPushButton(tr("Predict"), this))
     , m_summary(new QLabel(this))
-    , m_rows(makeResultTable({tr("Row"), tr("Batch"), tr("Concurrency"),
-                              tr("Throughput predicted / measured (inf/s)"), tr("Error"),
-                              tr("p50 predicted / measured"), tr("Error"),
-                              tr("p99 predicted / measured"), tr("Error")},
-                             this))
+    , m_rows(makeSummaryTable({tr("Row"), tr("Batch"), tr("Concurrency"),
+                               tr("Throughput predicted / measured (inf/s)"), tr("Error"),
+                               tr("p50 predicted / measured"), tr("Error"),
+                               tr("p99 predicted / measured"), tr("Error")},
+                              this))
     , m_assumptions(new QPlainTextEdit(this))
 {
     setObjectName(QStringLiteral("validationDialog"));
@@ -225,16 +220,16 @@ void ValidationDialog::showPrediction(
     m_summary->setText(validationSummaryText(*m_result));
     for (const auto& row : m_result->rows) {
         const auto r = row.residuals();
-        appendResultRow(
+        appendSummaryRow(
             m_rows,
             {QString::number(row.row + 1), QString::number(row.batchItems),
              QString::number(row.concurrency),
              QStringLiteral("%1 / %2").arg(QLocale().toString(row.predictedItemsPerS, 'f', 0),
                                            QLocale().toString(row.measuredItemsPerS, 'f', 0)),
              signedPercent(r.throughput),
-             QStringLiteral("%1 / %2").arg(ms(row.predictedP50S), ms(row.measuredP50S)),
+             QStringLiteral("%1 / %2").arg(msText(row.predictedP50S), msText(row.measuredP50S)),
              signedPercent(r.p50),
-             QStringLiteral("%1 / %2").arg(ms(row.predictedP99S), ms(row.measuredP99S)),
+             QStringLiteral("%1 / %2").arg(msText(row.predictedP99S), msText(row.measuredP99S)),
              signedPercent(r.p99)});
     }
     QStringList assumed;
