@@ -1,6 +1,7 @@
 #include "commands.h"
 #include "io/projectfile.h"
 #include "io/readdataset.h"
+#include "io/referenceddatasets.h"
 #include "playbook/report.h"
 #include "playbook/reportoutput.h"
 #include "renderhooks.h"
@@ -83,25 +84,14 @@ Expected<const ReportFormat*> chooseFormat(const ParsedArgs& args, const std::st
 /// it as missing evidence.
 void loadReferencedDatasets(data::Project& project, CliIo& io)
 {
-    for (auto& dataset : project.datasets) {
-        if (dataset.isLoaded() || dataset.provenance.path.empty())
+    for (auto& load : io::loadReferencedDatasets(project)) {
+        if (!load.warning.empty())
+            io.err << "warning: " << load.warning << "\n";
+        if (!load.loaded)
             continue;
-        io::ReadOptions options;
-        options.format = dataset.provenance.reader;
-        auto readerOptions = nlohmann::json::parse(dataset.readerOptionsJson, nullptr, false);
-        if (readerOptions.is_object())
-            options.readerOptions = std::move(readerOptions);
-        auto loaded = io::readDataset(dataset.provenance.path, options);
-        if (!loaded) {
-            io.err << "warning: " << loaded.error().toString() << " (dataset '" << dataset.name
-                   << "' left out)\n";
-            continue;
-        }
-        if (!dataset.provenance.sha256.empty() &&
-            loaded->provenance.sha256 != dataset.provenance.sha256)
-            io.err << "warning: " << dataset.provenance.path
-                   << ": the file changed since the project was saved (SHA-256 differs)\n";
-        dataset.content = loaded->content;
+        for (auto& dataset : project.datasets)
+            if (dataset.id == load.id)
+                dataset.content = load.loaded->content;
     }
 }
 

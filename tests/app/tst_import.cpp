@@ -1,9 +1,12 @@
+#include "appimport.h"
 #include "charts/chartpanel.h"
 #include "document/projectdocument.h"
+#include "filecontroller.h"
 #include "import/columnmappingdialog.h"
 #include "import/importcontroller.h"
 #include "import/importdialog.h"
 #include "io/csvpreview.h"
+#include "io/projectfile.h"
 #include "jobs/jobrunner.h"
 #include "mainwindow.h"
 #include "models/datasetlistmodel.h"
@@ -38,6 +41,7 @@ private Q_SLOTS:
     void distinguishingNames();
     void importDialogTellsFilesApart();
     void cancellingALongImportAddsNothing();
+    void reopenedProjectReadsItsReferencedFilesAgain();
 
 private:
     std::unique_ptr<gui::MainWindow> makeWindow();
@@ -247,4 +251,42 @@ void TestImport::cancellingALongImportAddsNothing()
 }
 
 QTEST_MAIN(TestImport)
+/// LLM benchmark runs and kernel traces are kept by path, not in the project file: opened again,
+/// the project reads them in the background; a file that is gone is named, never silent.
+void TestImport::reopenedProjectReadsItsReferencedFilesAgain()
+{
+    QTemporaryDir folder;
+    const QString bench = folder.filePath(QStringLiteral("vllm_rate_sweep.jsonl"));
+    QVERIFY(QFile::copy(test::sourceDir() + QStringLiteral("/tests/data/llm/vllm_rate_sweep.jsonl"),
+                        bench));
+    const QString projectPath = folder.filePath(QStringLiteral("llm.bsproj"));
+    {
+        auto window = makeWindow();
+        QVERIFY(test::importInto(*window, bench));
+        const auto& dataset = window->document()->project().datasets.back();
+        QCOMPARE(dataset.kind, data::DatasetKind::LlmRuns);
+        QVERIFY(io::saveProject(window->document()->project(), projectPath.toStdString()));
+    }
+    {
+        auto window = makeWindow();
+        QSignalSpy reloaded(window->importer(), &ImportController::referencedDatasetsReloaded);
+        QVERIFY(window->files()->openProject(projectPath));
+        QVERIFY(reloaded.wait(30000));
+        QCOMPARE(reloaded.at(0).at(0).toInt(), 1);
+        const auto& dataset = window->document()->project().datasets.back();
+        QVERIFY(dataset.isLoaded());
+        QVERIFY(dataset.llmRuns() && dataset.llmRuns()->runs.size() == 4);
+    }
+    // The file gone: the dataset stays listed, unread, and the message bar names the file.
+    QVERIFY(QFile::remove(bench));
+    auto window = makeWindow();
+    QSignalSpy reloaded(window->importer(), &ImportController::referencedDatasetsReloaded);
+    QVERIFY(window->files()->openProject(projectPath));
+    QVERIFY(reloaded.wait(30000));
+    QCOMPARE(reloaded.at(0).at(1).toInt(), 1);
+    QVERIFY(!window->document()->project().datasets.back().isLoaded());
+    QVERIFY2(window->messageBar()->text().contains(QStringLiteral("vllm_rate_sweep.jsonl")),
+             qPrintable(window->messageBar()->text()));
+}
+
 #include "tst_import.moc"

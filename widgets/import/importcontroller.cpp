@@ -3,6 +3,7 @@
 #include "document/projectdocument.h"
 #include "import/importdialog.h"
 #include "io/readdataset.h"
+#include "io/referenceddatasets.h"
 #include "jobs/jobrunner.h"
 #include "panels/messagebar.h"
 
@@ -20,6 +21,8 @@ ImportController::ImportController(ProjectDocument* document, JobRunner* jobs, M
     , m_messages(messages)
     , m_window(window)
 {
+    connect(m_document, &ProjectDocument::projectReset, this,
+            &ImportController::reloadReferencedDatasets);
     connect(m_jobs, &JobRunner::jobEnded, this, [this](const QString& lane, bool cancelled) {
         if (lane == QLatin1String("import") && cancelled) {
             m_messages->showMessage(MessageBar::Kind::Information,
@@ -138,6 +141,43 @@ void ImportController::apply(const QList<ImportOutcome>& outcomes)
         m_messages->clearMessage();
     }
     Q_EMIT importFinished(imported, int(errors.size()));
+}
+
+void ImportController::reloadReferencedDatasets()
+{
+    // Files of a project no longer open must not attach to a new one's datasets of the same id.
+    m_jobs->cancel(QStringLiteral("reload"));
+    bool any = false;
+    for (const auto& dataset : m_document->project().datasets)
+        any = any || (!dataset.isLoaded() && !dataset.provenance.path.empty());
+    if (!any)
+        return;
+    // A snapshot: the job reads files while the user may already edit the project.
+    auto project = std::make_shared<const data::Project>(m_document->project());
+    using Loads = std::vector<io::ReferencedLoad>;
+    m_jobs->run<std::shared_ptr<Loads>>(
+        QStringLiteral("reload"), tr("Read the project's referenced files"),
+        [project](JobRunner::Context& context) {
+            return std::make_shared<Loads>(io::loadReferencedDatasets(*project, context.cancel));
+        },
+        [this](std::shared_ptr<Loads> loads) {
+            int loaded = 0, failed = 0;
+            QStringList warnings;
+            for (const auto& load : *loads) {
+                if (!load.warning.empty())
+                    warnings << QString::fromStdString(load.warning);
+                if (!load.loaded) {
+                    ++failed;
+                    continue;
+                }
+                m_document->attachDatasetContent(*load.loaded);
+                ++loaded;
+            }
+            if (!warnings.isEmpty())
+                m_messages->showMessage(MessageBar::Kind::Warning,
+                                        warnings.join(QLatin1Char('\n')));
+            Q_EMIT referencedDatasetsReloaded(loaded, failed);
+        });
 }
 
 } // namespace bs::widgets

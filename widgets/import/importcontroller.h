@@ -29,6 +29,10 @@ public:
     /// Imports without asking (drag and drop, tests). Files that need a column mapping get the
     /// Import dialog instead.
     void importFiles(const QList<ImportRequest>& requests);
+    /// Reads again, in the background, the files an opened project references by path (kernel
+    /// traces, LLM benchmark runs, long request traces): their content is not in the project
+    /// file. Runs on every project reset; a file that cannot be read is named in the message bar.
+    void reloadReferencedDatasets();
     /// Reads a list of files on the calling thread (the job body; public for tests).
     static QList<ImportOutcome> readAll(const QList<ImportRequest>& requests, Progress& progress,
                                         const CancelToken& cancel);
@@ -36,6 +40,8 @@ public:
 Q_SIGNALS:
     /// All outcomes of one import were applied (also when some failed or it was cancelled).
     void importFinished(int imported, int failed);
+    /// The referenced files of the opened project were read again (`loaded` of them).
+    void referencedDatasetsReloaded(int loaded, int failed);
 
 private:
     void apply(const QList<ImportOutcome>& outcomes);
