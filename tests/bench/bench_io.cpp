@@ -11,6 +11,7 @@
 //                         gzipped) read whole (peak memory against the file and against what
 //                         the dataset keeps), then read again and cancelled after 2 s (how
 //                         fast it stops, and that the memory is given back).
+#include "benchmemory.h"
 #include "benchtiming.h"
 #include "io/readdataset.h"
 
@@ -40,6 +41,8 @@ namespace {
 using ull = unsigned long long; // printf's %llu
 
 using bench::median;
+using bench::resetPeakMemory;
+using bench::statusBytes;
 using bench::threadCpuS;
 using bench::Timing;
 
@@ -54,25 +57,6 @@ double childrenCpuS()
     getrusage(RUSAGE_CHILDREN, &usage);
     return double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
            double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) * 1e-6;
-}
-
-/// A field of /proc/self/status in bytes ("VmHWM", "VmRSS").
-double statusBytes(const char* field)
-{
-    std::ifstream status("/proc/self/status");
-    std::string line;
-    while (std::getline(status, line)) {
-        if (line.rfind(field, 0) == 0)
-            return std::atof(line.c_str() + std::strlen(field) + 1) * 1024.0;
-    }
-    return 0.0;
-}
-
-bool resetPeakMemory()
-{
-    std::ofstream clear("/proc/self/clear_refs");
-    clear << "5";
-    return bool(clear);
 }
 
 /// Writes a Kineto-like trace (pretty-printed like PyTorch's exporter: cpu_op -> cudaLaunchKernel
