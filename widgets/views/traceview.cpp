@@ -214,11 +214,12 @@ void TraceView::showLlmRuns()
         m_llmPage->showRuns(runs);
         return;
     }
-    // Projects keep LLM benchmarks by path, and opening a project does not read them again.
+    // Projects keep LLM benchmarks by path and read them again in the background on open.
     if (dataset)
-        m_llmPage->showEmpty(tr("%1 is kept by path in the project and was not read when the "
-                                "project opened: import the file again (File ▸ Import…) to see "
-                                "its runs.")
+        m_llmPage->showEmpty(tr("%1 is kept by path in the project and was not read yet: the "
+                                "project reads it again when it opens, and the message bar says "
+                                "why when it cannot (moved, deleted). Otherwise import the file "
+                                "again (File ▸ Import…) to see its runs.")
                                  .arg(displayText(dataset->name)));
     else if (m_llmPicker->count() > 1)
         m_llmPage->showEmpty(tr("Choose a benchmark file in “LLM runs:” above."));
@@ -239,10 +240,11 @@ void TraceView::analyseRequests()
         m_jobs->cancel(QStringLiteral("trace-requests"));
         m_requests.reset();
         m_status->setText(
-            dataset
-                ? tr("%1 is referenced but not loaded: reload it from its file (Datasets dock).")
-                      .arg(QString::fromStdString(dataset->name))
-                : QString());
+            dataset ? tr("%1 is referenced but not loaded: the project reads it again when it "
+                         "opens, and the message bar says why when it cannot; otherwise import the "
+                         "file again (File ▸ Import…).")
+                          .arg(QString::fromStdString(dataset->name))
+                    : QString());
         drawRequests();
         return;
     }
