@@ -1,6 +1,7 @@
 #include "validateperfanalyzer.h"
 
 #include "analysis/perfanalyzervalidation.h"
+#include "analysis/tritonconfig.h"
 #include "io/readdataset.h"
 
 #include <nlohmann/json.hpp>
@@ -8,31 +9,57 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <fstream>
+#include <sstream>
 
 namespace bs::cli {
 
 namespace {
 
+/// The model's config.pbtxt when --triton-config names one, else Triton's defaults.
+Expected<analysis::TritonModelSettings> baseSettings(const ParsedArgs& args)
+{
+    const auto path = args.value("--triton-config");
+    if (!path)
+        return analysis::TritonModelSettings{};
+    std::ifstream file(*path, std::ios::binary);
+    if (!file)
+        return makeError(ErrorCode::Io, *path, 0, 0, "cannot be read");
+    std::ostringstream text;
+    text << file.rdbuf();
+    return analysis::tritonSettingsFromConfig(text.str(), *path);
+}
+
+/// The settings: the config's (or Triton's defaults), each replaced by its option when given.
 Expected<analysis::TritonModelSettings> settingsFromArgs(const ParsedArgs& args)
 {
-    analysis::TritonModelSettings settings;
+    auto settings = baseSettings(args);
+    if (!settings)
+        return settings.error();
     auto instances = wholeNumberOption(args, "--instances", 1, 1024);
     if (!instances)
         return instances.error();
-    settings.instances = int(instances->value_or(1));
+    if (*instances)
+        settings->instances = int(**instances);
     auto maxBatch = wholeNumberOption(args, "--max-batch", 1, 1'000'000);
     if (!maxBatch)
         return maxBatch.error();
-    settings.maxBatchItems = int(maxBatch->value_or(0));
-    auto preferred = numberListOption(args, "--preferred");
-    if (!preferred)
-        return preferred.error();
-    for (double items : *preferred)
-        settings.preferredBatchItems.push_back(int(items));
-    auto delayUs = numberOption(args, "--max-queue-delay-us", 0.0);
-    if (!delayUs)
-        return delayUs.error();
-    settings.maxQueueDelayS = *delayUs / 1e6;
+    if (*maxBatch)
+        settings->maxBatchItems = int(**maxBatch);
+    if (args.has("--preferred")) {
+        auto preferred = numberListOption(args, "--preferred");
+        if (!preferred)
+            return preferred.error();
+        settings->preferredBatchItems.clear();
+        for (double items : *preferred)
+            settings->preferredBatchItems.push_back(int(items));
+    }
+    if (args.has("--max-queue-delay-us")) {
+        auto delayUs = numberOption(args, "--max-queue-delay-us", 0.0);
+        if (!delayUs)
+            return delayUs.error();
+        settings->maxQueueDelayS = *delayUs / 1e6;
+    }
     return settings;
 }
 
@@ -135,7 +162,10 @@ int runValidatePerfAnalyzer(const ParsedArgs& args, CliIo& io)
 
 std::vector<OptionSpec> perfAnalyzerValidateOptions()
 {
-    return {{"--instances", "N", "perf_analyzer: model instances on the GPU (default 1)"},
+    return {{"--triton-config", "FILE",
+             "perf_analyzer: the model's config.pbtxt (instances, max batch, preferred sizes, "
+             "queue delay); the options below replace its values"},
+            {"--instances", "N", "perf_analyzer: model instances on the GPU (default 1)"},
             {"--max-batch", "ITEMS",
              "perf_analyzer: the model's max_batch_size with dynamic batching (default: none)"},
             {"--preferred", "ITEMS,..", "perf_analyzer: preferred batch sizes in items"},

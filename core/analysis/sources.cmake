@@ -20,6 +20,7 @@ target_sources(batchscope_core PRIVATE
     analysis/mlperfserver.cpp
     analysis/mlperfvalidation.cpp
     analysis/perfanalyzervalidation.cpp
+    analysis/tritonconfig.cpp
     analysis/llmrunfigures.cpp
     analysis/orderstatistics.cpp
     analysis/packtext.cpp

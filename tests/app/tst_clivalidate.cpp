@@ -127,6 +127,32 @@ private Q_SLOTS:
         QVERIFY(run.out.contains("no dynamic batching: every request is a batch of its own"));
     }
 
+    void perfAnalyzerSettingsFromTheModelsConfig()
+    {
+        // --triton-config reads the settings from config.pbtxt; an option replaces its value.
+        QTemporaryDir folder;
+        const QString config = folder.filePath(QStringLiteral("config.pbtxt"));
+        QFile out(config);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write("max_batch_size: 64\ninstance_group [ { count: 3 kind: KIND_GPU } ]\n"
+                  "dynamic_batching { preferred_batch_size: [ 8, 16 ] }\n");
+        out.close();
+        const QString file =
+            bs::test::testDataPath(QStringLiteral("perf_analyzer/concurrency.csv"));
+        const CliRun run =
+            runCli({QStringLiteral("validate"), file, QStringLiteral("--triton-config"), config,
+                    QStringLiteral("--instances"), QStringLiteral("2"),
+                    QStringLiteral("--requests"), QStringLiteral("2000")});
+        QCOMPARE(run.exitCode, 0);
+        QVERIFY2(run.out.contains("2 model instance(s)"), run.out.constData());
+        QVERIFY(run.out.contains("max_batch_size 64 items, preferred sizes [8, 16]"));
+        const CliRun bad =
+            runCli({QStringLiteral("validate"), file, QStringLiteral("--triton-config"),
+                    folder.filePath(QStringLiteral("missing.pbtxt"))});
+        QVERIFY(bad.exitCode != 0);
+        QVERIFY(bad.err.contains("missing.pbtxt: cannot be read"));
+    }
+
     void perfAnalyzerOpenLoopRowsAreRefusedNamingTheFile()
     {
         const QString file =

@@ -15,7 +15,9 @@
 
 #include <QAction>
 #include <QComboBox>
+#include <QDoubleSpinBox>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMenuBar>
 #include <QPlainTextEdit>
 #include <QSpinBox>
@@ -31,6 +33,7 @@ private Q_SLOTS:
     void init();
     void realTftSweepPredictedBesideMeasuredAsTheCoreDoes();
     void sweepWithoutServerColumnsSaysWhatIsMissing();
+    void tritonConfigFillsTheSettingsOrSaysWhy();
 
 private:
     QTemporaryDir m_dir;
@@ -117,6 +120,39 @@ void TestValidationDialog::sweepWithoutServerColumnsSaysWhatIsMissing()
     const QString text = dialog->summary()->text();
     QVERIFY2(text.startsWith(QStringLiteral("No prediction: ")), qPrintable(text));
     QVERIFY2(text.contains(QStringLiteral("row 1: no concurrency")), qPrintable(text));
+    dialog->close();
+}
+
+void TestValidationDialog::tritonConfigFillsTheSettingsOrSaysWhy()
+{
+    gui::MainWindow window(m_settings.get());
+    window.openInitial({});
+    auto* dialog = window.openValidationDialog();
+    QVERIFY(dialog);
+    QTemporaryDir folder;
+    const QString good = folder.filePath(QStringLiteral("config.pbtxt"));
+    QFile out(good);
+    QVERIFY(out.open(QIODevice::WriteOnly));
+    out.write("max_batch_size: 1024\ninstance_group {\n  count: 2\n  kind: KIND_GPU\n}\n"
+              "dynamic_batching {\n  preferred_batch_size: 512\n  preferred_batch_size: 1024\n"
+              "  max_queue_delay_microseconds: 1\n}\n");
+    out.close();
+    QVERIFY(dialog->loadTritonConfig(good));
+    QCOMPARE(dialog->instances()->value(), 2);
+    QCOMPARE(dialog->maxBatch()->value(), 1024);
+    QCOMPARE(dialog->preferred()->text(), QStringLiteral("512, 1024"));
+    QCOMPARE(dialog->maxQueueDelayUs()->value(), 1.0);
+
+    const QString bad = folder.filePath(QStringLiteral("bad.pbtxt"));
+    QFile broken(bad);
+    QVERIFY(broken.open(QIODevice::WriteOnly));
+    broken.write("max_batch_size: 8\ndynamic_batching {\n");
+    broken.close();
+    QVERIFY(!dialog->loadTritonConfig(bad));
+    QCOMPARE(dialog->instances()->value(), 2); // unchanged
+    QVERIFY2(dialog->summary()->text().contains(QStringLiteral("bad.pbtxt:2")),
+             qPrintable(dialog->summary()->text()));
+    QVERIFY(window.jobs()->waitForIdle(60000));
     dialog->close();
 }
 

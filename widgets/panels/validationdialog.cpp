@@ -1,5 +1,6 @@
 #include "panels/validationdialog.h"
 
+#include "analysis/tritonconfig.h"
 #include "charts/chartpanel.h"
 #include "charts/validationcharts.h"
 #include "document/projectdocument.h"
@@ -12,7 +13,10 @@
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>
+#include <QFile>
+#include <QFileDialog>
 #include <QFormLayout>
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
@@ -125,7 +129,20 @@ ValidationDialog::ValidationDialog(ProjectDocument* document, JobRunner* jobs,
     form->addRow(tr("Preferred batch sizes:"), m_preferred);
     form->addRow(tr("Max queue delay:"), m_maxQueueDelayUs);
     form->addRow(tr("Requests per replication:"), m_requests);
-    form->addRow(m_predict);
+    auto* readConfig = new QPushButton(tr("Read config.pbtxt…"), this);
+    readConfig->setToolTip(tr("Take the instances, max batch, preferred sizes and queue delay "
+                              "from the model's Triton configuration"));
+    connect(readConfig, &QPushButton::clicked, this, [this] {
+        const QString path = QFileDialog::getOpenFileName(
+            this, tr("Triton model configuration"), {},
+            tr("Triton configuration (config.pbtxt *.pbtxt);;All files (*)"));
+        if (!path.isEmpty())
+            loadTritonConfig(path);
+    });
+    auto* actions = new QHBoxLayout;
+    actions->addWidget(readConfig);
+    actions->addWidget(m_predict, 1);
+    form->addRow(actions);
     QLayout* charts = chartRow(this, 2, 300, m_panels);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
     auto* layout = new QVBoxLayout(this);
@@ -168,6 +185,31 @@ Expected<analysis::TritonModelSettings> ValidationDialog::settings() const
     }
     settings.maxQueueDelayS = m_maxQueueDelayUs->value() / 1e6;
     return settings;
+}
+
+bool ValidationDialog::loadTritonConfig(const QString& path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        m_summary->setText(tr("%1 cannot be read: %2").arg(path, file.errorString()));
+        return false;
+    }
+    const auto settings =
+        analysis::tritonSettingsFromConfig(file.readAll().toStdString(), path.toStdString());
+    if (!settings) {
+        m_summary->setText(tr("The configuration was not used: %1")
+                               .arg(QString::fromStdString(settings.error().toString())));
+        return false;
+    }
+    m_instances->setValue(settings->instances);
+    m_maxBatch->setValue(settings->maxBatchItems);
+    QStringList preferred;
+    for (int items : settings->preferredBatchItems)
+        preferred << QString::number(items);
+    m_preferred->setText(preferred.join(QStringLiteral(", ")));
+    m_maxQueueDelayUs->setValue(settings->maxQueueDelayS * 1e6);
+    predict();
+    return true;
 }
 
 void ValidationDialog::predict()

@@ -38,11 +38,16 @@ public:
 
     /// Predicts the chosen sweep with the settings shown (in the background).
     void predict();
+    /// Fills the settings from the model's config.pbtxt and predicts again; false (the reason
+    /// in the summary, the fields unchanged) when it cannot be read.
+    bool loadTritonConfig(const QString& path);
     std::shared_ptr<const analysis::PerfAnalyzerValidation> result() const { return m_result; }
     QComboBox* sweepPicker() const { return m_sweep; }
     QSpinBox* instances() const { return m_instances; }
     QSpinBox* maxBatch() const { return m_maxBatch; }
     QSpinBox* requests() const { return m_requests; }
+    QLineEdit* preferred() const { return m_preferred; }
+    QDoubleSpinBox* maxQueueDelayUs() const { return m_maxQueueDelayUs; }
     QLabel* summary() const { return m_summary; }
     QTableWidget* rowTable() const { return m_rows; }
     QPlainTextEdit* assumptions() const { return m_assumptions; }
