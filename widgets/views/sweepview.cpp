@@ -202,6 +202,10 @@ void SweepView::setLimits(std::optional<double> slaP99Ms, std::optional<double> 
 void SweepView::setRecommendation(std::optional<SweepRecommendation> recommendation,
                                   const QString& whyNoneHtml)
 {
+    // Every Model-dock edit withdraws the point: while there is none, redrawing the four charts
+    // again on each slider step would only double the workbench's redraw cost.
+    if (!recommendation && !m_recommendation && whyNoneHtml == m_whyNoRecommendation)
+        return;
     m_recommendation = std::move(recommendation);
     m_whyNoRecommendation = whyNoneHtml;
     refresh();
