@@ -63,9 +63,9 @@ void TestMainWindow::opensTheDemoWithEveryDockAndMenu()
     QStringList menus;
     for (QAction* action : window.menuBar()->actions())
         menus << action->text().remove(QLatin1Char('&'));
-    QCOMPARE(menus, QStringList({QStringLiteral("File"), QStringLiteral("Edit"),
-                                 QStringLiteral("View"), QStringLiteral("Model"),
-                                 QStringLiteral("Help")}));
+    QCOMPARE(menus,
+             QStringList({QStringLiteral("File"), QStringLiteral("Edit"), QStringLiteral("View"),
+                          QStringLiteral("Model"), QStringLiteral("Help")}));
     QStringList fileItems;
     for (QAction* action : window.menuBar()->actions().front()->menu()->actions()) {
         if (!action->isSeparator())
