@@ -51,6 +51,7 @@ public:
         , m_steps(out.steps)
         , m_itlGaps(out.itlGaps)
         , m_busyEnergyJ(out.busyEnergyJ)
+        , m_peakTemperatureC(out.peakTemperatureC)
         , m_device(stepTime.initialState())
     {
         m_state.config = config;
@@ -146,6 +147,10 @@ private:
         record.powerW = float(cost.powerW);
         if (std::isfinite(cost.powerW))
             m_busyEnergyJ += cost.powerW * cost.durationS;
+        if (m_stepTime.modelsTemperature())
+            m_peakTemperatureC = std::isnan(m_peakTemperatureC)
+                                     ? m_device.temperatureC
+                                     : std::max(m_peakTemperatureC, m_device.temperatureC);
         record.running = std::int32_t(m_state.running.size());
         record.waiting = std::int32_t(m_state.waiting.size());
         record.preempted = plan.preempted;
@@ -189,6 +194,7 @@ private:
     std::vector<StepRecord>& m_steps;
     sim::LogHistogram& m_itlGaps;
     double& m_busyEnergyJ;
+    double& m_peakTemperatureC;
     accel::ThermalState m_device; ///< Temperature for the step model's power and throttling.
     EngineState m_state;
     std::vector<ScheduledChunk> m_chunks;

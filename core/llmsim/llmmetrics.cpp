@@ -107,6 +107,7 @@ void energyStatistics(const EngineRun& run, double outputTokens, ReplicationMetr
     m.energyJ = run.busyEnergyJ + run.idlePowerW * std::max(0.0, m.durationS - busyS);
     m.meanPowerW = m.energyJ / m.durationS;
     m.energyPerOutputTokenJ = m.energyJ / outputTokens;
+    m.peakTemperatureC = run.peakTemperatureC;
 }
 
 } // namespace

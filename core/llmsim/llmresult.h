@@ -76,6 +76,8 @@ struct ReplicationMetrics
     double energyJ = sim::kNaN;
     double meanPowerW = sim::kNaN;            ///< energyJ / durationS.
     double energyPerOutputTokenJ = sim::kNaN; ///< energyJ / output tokens.
+    /// Hottest device temperature at a step's end; NaN without a thermal model.
+    double peakTemperatureC = sim::kNaN;
 };
 
 /// A whole run: every replication's metrics, their estimates, and replication 0 in detail.

@@ -169,6 +169,7 @@ nlohmann::json llmResultToJson(const LlmResult& result)
                 {"energy_j", metric(&ReplicationMetrics::energyJ)},
                 {"power_mean_w", metric(&ReplicationMetrics::meanPowerW)},
                 {"energy_per_output_token_j", metric(&ReplicationMetrics::energyPerOutputTokenJ)},
+                {"temperature_peak_c", metric(&ReplicationMetrics::peakTemperatureC)},
                 {"per_replication", perReplication},
                 {"time_series", seriesJson(result.steps, result.scenario.engine.numGpuBlocks)}};
     if (!result.arrivalsFittedFrom.empty())

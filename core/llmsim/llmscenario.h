@@ -141,6 +141,14 @@ struct LlmArrivalSpec
     std::int64_t count = 1000;    ///< Poisson: requests per replication.
     TokenLengthSpec promptTokens; ///< Poisson.
     TokenLengthSpec outputTokens; ///< Poisson.
+    /// Scales the offered rate: a replay's arrival times are divided by it, a Poisson or
+    /// fitted rate multiplied (a load sweep of a recorded trace keeps its burst shape).
+    double rateMultiplier = 1.0;
+    /// This engine is one of `replicas` identical replicas behind a router. Poisson and fitted
+    /// arrivals are split at random (each replica sees Poisson at rate / replicas, `count`
+    /// requests); a replay is split round-robin and this engine serves every replicas-th
+    /// request from the first. Throughput and energy are this replica's.
+    std::int32_t replicas = 1;
 
     friend bool operator==(const LlmArrivalSpec&, const LlmArrivalSpec&) = default;
 };

@@ -260,6 +260,8 @@ LlmArrivalSpec readArrivals(JsonFields& parent)
             f.fail("file", "must name the request trace to fit");
         spec.count = f.integerOr("requests", 0, whole(0, kMaxCount));
     }
+    spec.rateMultiplier = f.numberOr("rate_multiplier", 1.0, {0.0, 1e9, true, false});
+    spec.replicas = std::int32_t(f.integerOr("replicas", 1, whole(1, 1 << 16)));
     parent.adopt(f.finish());
     return spec;
 }
@@ -332,7 +334,16 @@ json lengthsToJson(const TokenLengthSpec& spec)
     return {};
 }
 
-json arrivalsToJson(const LlmArrivalSpec& spec)
+/// The load keys every arrival kind takes, written only when they change something.
+void addLoadScaling(json& out, const LlmArrivalSpec& spec)
+{
+    if (spec.rateMultiplier != 1.0)
+        out["rate_multiplier"] = spec.rateMultiplier;
+    if (spec.replicas != 1)
+        out["replicas"] = spec.replicas;
+}
+
+json arrivalsToJsonUnscaled(const LlmArrivalSpec& spec)
 {
     if (spec.kind == LlmArrivalSpec::Kind::Poisson)
         return {{"kind", "poisson"},
@@ -353,6 +364,13 @@ json arrivalsToJson(const LlmArrivalSpec& spec)
                             {"prompt_tokens", r.promptTokens},
                             {"output_tokens", r.outputTokens}});
     out["requests"] = std::move(requests);
+    return out;
+}
+
+json arrivalsToJson(const LlmArrivalSpec& spec)
+{
+    json out = arrivalsToJsonUnscaled(spec);
+    addLoadScaling(out, spec);
     return out;
 }
 

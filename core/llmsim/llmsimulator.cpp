@@ -48,7 +48,7 @@ std::vector<RequestSpec> poissonRequests(const LlmArrivalSpec& spec, std::uint64
 {
     sim::ArrivalSpec arrivals;
     arrivals.kind = sim::ArrivalSpec::Kind::Poisson;
-    arrivals.ratePerS = spec.ratePerS;
+    arrivals.ratePerS = spec.ratePerS * spec.rateMultiplier / double(spec.replicas);
     auto process = sim::makeArrivalProcess(arrivals, nullptr, seed, sim::kFirstArrivalStream);
     std::vector<double> timesS(std::size_t(spec.count));
     process->generate(timesS.data(), timesS.size());
@@ -120,6 +120,22 @@ std::vector<RequestSpec> repeated(const std::vector<RequestSpec>& requests, std:
     return out;
 }
 
+/// The requests one replica of a round-robin router serves, at the scaled rate.
+std::vector<RequestSpec> oneReplicasShare(std::vector<RequestSpec> requests,
+                                          const LlmArrivalSpec& spec)
+{
+    if (spec.replicas > 1) {
+        std::size_t kept = 0;
+        for (std::size_t i = 0; i < requests.size(); i += std::size_t(spec.replicas))
+            requests[kept++] = requests[i];
+        requests.resize(kept);
+    }
+    if (spec.rateMultiplier != 1.0)
+        for (RequestSpec& r : requests)
+            r.arrivalS /= spec.rateMultiplier;
+    return requests;
+}
+
 Expected<std::vector<RequestSpec>> replayRequests(const LlmArrivalSpec& spec,
                                                   const std::string& baseDirectory)
 {
@@ -137,7 +153,7 @@ Expected<std::vector<RequestSpec>> replayRequests(const LlmArrivalSpec& spec,
     std::stable_sort(
         requests.begin(), requests.end(),
         [](const RequestSpec& a, const RequestSpec& b) { return a.arrivalS < b.arrivalS; });
-    return repeated(requests, spec.repeat);
+    return oneReplicasShare(repeated(requests, spec.repeat), spec);
 }
 
 } // namespace
@@ -175,6 +191,8 @@ Expected<LlmResult> simulateLlm(const LlmScenario& input, const LlmSimOptions& o
             return error;
         }
         fittedFrom = scenario.arrivals.file;
+        fitted->rateMultiplier = scenario.arrivals.rateMultiplier;
+        fitted->replicas = scenario.arrivals.replicas;
         scenario.arrivals = *fitted;
     }
     auto stepTime = makeStepTimeModel(scenario.step, options.baseDirectory);

@@ -21,6 +21,8 @@ struct EngineRun
     sim::LogHistogram itlGaps; ///< Every gap between two consecutive tokens of a request.
     double busyEnergyJ = 0.0;  ///< Sum of step power x duration (0 without a power model).
     double idlePowerW = std::numeric_limits<double>::quiet_NaN(); ///< NaN: no power model.
+    /// The hottest device temperature at the end of any step; NaN without a thermal model.
+    double peakTemperatureC = std::numeric_limits<double>::quiet_NaN();
 };
 
 /// Serves `requests` (sorted by arrival) on one engine. Deterministic. Errors: a request that

@@ -44,6 +44,7 @@ public:
                       double startS) const override;
     double idlePowerW() const override;
     accel::ThermalState initialState() const override;
+    bool modelsTemperature() const override { return m_spec.thermal; }
 
     RooflineTerms terms(std::span<const ScheduledChunk> chunks) const;
     /// The fewest prompt tokens whose prefill step (one chunk, empty cache) is compute-bound;

@@ -54,6 +54,9 @@ public:
     virtual double idlePowerW() const { return std::numeric_limits<double>::quiet_NaN(); }
     /// The device state a run starts from (ambient temperature at time 0).
     virtual accel::ThermalState initialState() const { return {}; }
+    /// Whether stepCost brings the state's temperature along (a thermal model), so that its
+    /// peak over a run means something.
+    virtual bool modelsTemperature() const { return false; }
 };
 
 /// base + per_prefill_token * prefill tokens + per_decode_seq * decoding sequences
