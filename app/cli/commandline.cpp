@@ -178,4 +178,27 @@ Expected<std::optional<std::uint64_t>> wholeNumberOption(const ParsedArgs& args,
     return std::optional<std::uint64_t>(value);
 }
 
+Expected<std::pair<std::size_t, std::size_t>> shardOption(const ParsedArgs& args)
+{
+    const auto text = args.value("--shard");
+    if (!text)
+        return std::pair<std::size_t, std::size_t>(0, 1);
+    const auto slash = text->find('/');
+    std::size_t index = 0;
+    std::size_t count = 0;
+    const char* begin = text->data();
+    const char* end = begin + text->size();
+    bool ok = slash != std::string::npos;
+    if (ok) {
+        const auto a = std::from_chars(begin, begin + slash, index);
+        const auto b = std::from_chars(begin + slash + 1, end, count);
+        ok = a.ec == std::errc() && a.ptr == begin + slash && b.ec == std::errc() && b.ptr == end &&
+             count >= 1 && index < count;
+    }
+    if (!ok)
+        return makeError(ErrorCode::Usage,
+                         "--shard: '" + *text + "' is not I/N with 0 <= I < N (e.g. 0/4 .. 3/4)");
+    return std::pair<std::size_t, std::size_t>(index, count);
+}
+
 } // namespace bs::cli

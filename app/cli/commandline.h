@@ -8,6 +8,7 @@
 #include <ostream>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace bs::cli {
@@ -81,5 +82,7 @@ Expected<std::optional<std::uint64_t>> wholeNumberOption(const ParsedArgs& args,
                                                          std::uint64_t maximum);
 /// Parses "1,2,4" into numbers; a usage error names the option.
 Expected<std::vector<double>> numberListOption(const ParsedArgs& args, const std::string& name);
+/// --shard I/N (0 <= I < N) as (I, N); (0, 1) when absent.
+Expected<std::pair<std::size_t, std::size_t>> shardOption(const ParsedArgs& args);
 
 } // namespace bs::cli

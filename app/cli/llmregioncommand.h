@@ -21,6 +21,10 @@ std::string firstLlmRegionOption(const ParsedArgs& args);
 int runLlmRegion(const nlohmann::json& json, const std::string& path, const ParsedArgs& args,
                  CliIo& io);
 
+/// Writes the curve pack (--out; a shard: its llm-region.json) and prints the summary, or the
+/// JSON with --json or for a shard; shared by region and merge.
+int finishLlmRegion(const analysis::LlmRegionResult& result, const ParsedArgs& args, CliIo& io);
+
 /// The human summary: counts, the grid (rows max_num_seqs, columns the token budget; ok or
 /// the binding constraint, ? not confident, * recommended), the recommendation with headroom.
 std::string formatLlmRegionSummary(const analysis::LlmRegionResult& result);

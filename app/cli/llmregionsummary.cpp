@@ -37,8 +37,16 @@ const char* shortName(LlmConstraint kind)
         return "tpot";
     case LlmConstraint::OutputTokens:
         return "thr";
+    case LlmConstraint::Goodput:
+        return "good";
     case LlmConstraint::Preemptions:
         return "pre";
+    case LlmConstraint::PowerPerGpu:
+        return "pow";
+    case LlmConstraint::EnergyPerToken:
+        return "enj";
+    case LlmConstraint::Temperature:
+        return "temp";
     case LlmConstraint::Refused:
         return "ref";
     case LlmConstraint::None:
@@ -66,20 +74,73 @@ std::string estimate(const sim::Estimate& e, const char* unit)
     return out;
 }
 
+/// "tensor_parallel 2, replicas 4, rate_per_s 8" for the outer axes of one grid (present ones).
+std::string sliceTitle(const LlmRegionResult& r, const analysis::LlmCellKnobs& k,
+                       bool withLoad = true)
+{
+    std::string out;
+    const auto add = [&](analysis::LlmAxis axis, const std::string& value) {
+        if (analysis::hasLlmAxis(r.spec, axis))
+            out += (out.empty() ? "" : ", ") + std::string(analysis::llmAxisName(r.spec, axis)) +
+                   " " + value;
+    };
+    add(analysis::LlmAxis::TensorParallel, std::to_string(k.tensorParallel));
+    add(analysis::LlmAxis::PowerCapW, text(k.powerCapW) + " W");
+    add(analysis::LlmAxis::Replicas, std::to_string(k.replicas));
+    if (withLoad)
+        add(analysis::LlmAxis::Load, text(k.load));
+    return out;
+}
+
+/// One max_num_seqs x budget table per combination of the other axes.
 void grid(const LlmRegionResult& r, std::ostringstream& out)
 {
     constexpr std::size_t kWidth = 8;
     out << "rows max_num_seqs, columns max_num_batched_tokens (ok feasible, else the binding "
-           "limit: ttft, tpot, thr, pre; ref refused up front; ? not confident; * recommended)\n";
-    out << rightAligned("seqs", kWidth);
-    for (auto budget : r.spec.maxNumBatchedTokens)
-        out << rightAligned(std::to_string(budget), kWidth);
-    out << '\n';
-    const std::size_t budgets = r.spec.maxNumBatchedTokens.size();
-    for (std::size_t s = 0; s < r.spec.maxNumSeqs.size(); ++s) {
-        out << rightAligned(std::to_string(r.spec.maxNumSeqs[s]), kWidth);
-        for (std::size_t b = 0; b < budgets; ++b)
-            out << rightAligned(code(r, r.cells[s * budgets + b]), kWidth);
+           "limit: ttft, tpot, thr, good, pre, pow, enj, temp; ref refused up front; ? not "
+           "confident; * recommended)\n";
+    const auto& spec = r.spec;
+    const std::size_t seqs = spec.maxNumSeqs.size(), budgets = spec.maxNumBatchedTokens.size();
+    const std::size_t loads = analysis::llmAxisSize(spec, analysis::LlmAxis::Load);
+    const std::size_t outer = r.cells.size() / (seqs * budgets * loads);
+    for (std::size_t o = 0; o < outer; ++o) {
+        for (std::size_t l = 0; l < loads; ++l) {
+            const auto cellOf = [&](std::size_t s, std::size_t b) -> const LlmRegionCell& {
+                return r.cells[((o * seqs + s) * budgets + b) * loads + l];
+            };
+            if (const std::string title = sliceTitle(r, cellOf(0, 0).knobs); !title.empty())
+                out << "at " << title << ":\n";
+            out << rightAligned("seqs", kWidth);
+            for (auto budget : spec.maxNumBatchedTokens)
+                out << rightAligned(std::to_string(budget), kWidth);
+            out << '\n';
+            for (std::size_t s = 0; s < seqs; ++s) {
+                out << rightAligned(std::to_string(spec.maxNumSeqs[s]), kWidth);
+                for (std::size_t b = 0; b < budgets; ++b)
+                    out << rightAligned(code(r, cellOf(s, b)), kWidth);
+                out << '\n';
+            }
+        }
+    }
+}
+
+void capacity(const LlmRegionResult& r, std::ostringstream& out)
+{
+    if (r.capacity.empty())
+        return;
+    const std::string load = analysis::llmAxisName(r.spec, analysis::LlmAxis::Load);
+    out << "capacity: the highest " << load << " each configuration meets every limit at\n";
+    for (const auto& c : r.capacity) {
+        out << "  max_num_seqs " << c.knobs.maxNumSeqs << ", budget "
+            << c.knobs.maxNumBatchedTokens;
+        if (const std::string outer = sliceTitle(r, c.knobs, false); !outer.empty())
+            out << ", " << outer;
+        out << ": " << (c.capacityCell ? text(c.knobs.load) : std::string("none"));
+        if (c.firstFailingCell)
+            out << " (not met at " << text(r.cells[*c.firstFailingCell].knobs.load) << ": "
+                << analysis::llmConstraintName(c.failingBinding) << ")";
+        if (!c.note.empty())
+            out << " - " << c.note;
         out << '\n';
     }
 }
@@ -94,12 +155,18 @@ void recommendation(const LlmRegionResult& r, std::ostringstream& out)
         return;
     }
     const auto& m = c->metrics;
-    out << "recommended: max_num_seqs " << c->maxNumSeqs << ", max_num_batched_tokens "
-        << c->maxNumBatchedTokens << " (" << r.recommendation->reason << ")\n"
+    const std::string where = sliceTitle(r, c->knobs);
+    out << "recommended: max_num_seqs " << c->knobs.maxNumSeqs << ", max_num_batched_tokens "
+        << c->knobs.maxNumBatchedTokens << (where.empty() ? "" : ", " + where) << " ("
+        << r.recommendation->reason << ")\n"
         << "  output tokens/s " << estimate(m.outputTokensPerS, "") << "\n"
         << "  TTFT p99 " << estimate(m.ttftP99Ms, " ms") << ", TPOT p99 "
-        << estimate(m.tpotP99Ms, " ms") << "\n"
-        << "  headroom:";
+        << estimate(m.tpotP99Ms, " ms") << "\n";
+    if (std::isfinite(m.energyPerOutputTokenJ.value))
+        out << "  power per GPU " << estimate(m.powerPerGpuW, " W") << ", energy per output token "
+            << estimate(m.energyPerOutputTokenJ, " J") << ", peak temperature "
+            << estimate(m.peakTemperatureC, " C") << "\n";
+    out << "  headroom:";
     for (const auto& check : c->checks)
         out << ' ' << analysis::llmConstraintName(check.kind) << ' '
             << (std::isfinite(check.margin) ? text(check.margin * 100.0, 3) + "%" : "-");
@@ -117,14 +184,29 @@ std::string formatLlmRegionSummary(const LlmRegionResult& r)
         << " ms, TPOT p99 <= " << text(l.tpotP99Ms) << " ms";
     if (l.minOutputTokensPerS)
         out << ", output >= " << text(*l.minOutputTokensPerS) << " tokens/s";
+    if (l.minGoodputPerS)
+        out << ", goodput >= " << text(*l.minGoodputPerS) << " requests/s";
     if (l.maxPreemptionsPerRequest)
         out << ", preemptions <= " << text(*l.maxPreemptionsPerRequest) << " per request";
+    if (l.maxPowerPerGpuW)
+        out << ", power <= " << text(*l.maxPowerPerGpuW) << " W per GPU";
+    if (l.maxEnergyPerOutputTokenJ)
+        out << ", energy <= " << text(*l.maxEnergyPerOutputTokenJ) << " J per output token";
+    if (l.maxTemperatureC)
+        out << ", temperature <= " << text(*l.maxTemperatureC) << " C";
     out << "\n"
         << r.feasible << " feasible, " << r.infeasible << " infeasible, " << r.refused
         << " refused, " << r.notConfident << " not confident ("
         << (r.cells.empty() ? 0 : r.cells.front().replications)
         << " replications per cell, 95% intervals)\n";
     grid(r, out);
+    capacity(r, out);
+    out << "Pareto front (output tokens/s, TTFT p99, TPOT p99"
+        << (r.cells.empty() || std::isnan(r.cells.front().metrics.energyPerOutputTokenJ.value)
+                ? ""
+                : ", energy per token")
+        << "): " << r.pareto.size() << " cell(s); objective "
+        << analysis::llmObjectiveName(r.spec.objective) << "\n";
     recommendation(r, out);
     return out.str();
 }

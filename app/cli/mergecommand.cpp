@@ -1,5 +1,7 @@
+#include "analysis/llmregionpack.h"
 #include "analysis/region.h"
 #include "commands.h"
+#include "llmregioncommand.h"
 #include "regionsummary.h"
 
 #include <charconv>
@@ -33,14 +35,38 @@ int runMerge(const ParsedArgs& args, CliIo& io)
         return reportError(
             makeError(ErrorCode::Usage, "--threads: not a whole number from 1 to 1024"), args, io);
     std::vector<analysis::RegionResult> shards;
+    std::vector<analysis::LlmRegionResult> llmShards;
     for (const auto& file : args.positionals) {
         auto json = readJsonFile(file);
         if (!json)
             return reportError(json.error(), args, io);
+        if (analysis::isLlmRegionJson(*json) || !llmShards.empty()) {
+            auto shard = analysis::llmRegionFromJson(*json, file);
+            if (!shard)
+                return reportError(shard.error(), args, io);
+            llmShards.push_back(std::move(*shard));
+            continue;
+        }
         auto shard = analysis::regionResultFromJson(*json, file);
         if (!shard)
             return reportError(shard.error(), args, io);
         shards.push_back(std::move(*shard));
+    }
+    if (!llmShards.empty()) {
+        if (!shards.empty())
+            return reportError(makeError(ErrorCode::Usage, "merge: " + args.positionals.front() +
+                                                               " is a queueing region shard, " +
+                                                               "the others LLM region shards"),
+                               args, io);
+        auto merged = analysis::mergeLlmRegions(std::move(llmShards));
+        if (!merged) {
+            Error error = merged.error();
+            nameShardFile(error, args.positionals);
+            return reportError(error, args, io);
+        }
+        if (const auto base = args.value("--base-dir"))
+            merged->baseDirectory = *base;
+        return finishLlmRegion(*merged, args, io);
     }
     analysis::RegionOptions options;
     options.threads = std::size_t(*threads);

@@ -147,29 +147,6 @@ Status applyRunSettings(const ParsedArgs& args, RegionSpec& spec)
     return {};
 }
 
-Expected<std::pair<std::size_t, std::size_t>> shardOption(const ParsedArgs& args)
-{
-    const auto text = args.value("--shard");
-    if (!text)
-        return std::pair<std::size_t, std::size_t>(0, 1);
-    const auto slash = text->find('/');
-    std::size_t index = 0;
-    std::size_t count = 0;
-    const char* begin = text->data();
-    const char* end = begin + text->size();
-    bool ok = slash != std::string::npos;
-    if (ok) {
-        const auto a = std::from_chars(begin, begin + slash, index);
-        const auto b = std::from_chars(begin + slash + 1, end, count);
-        ok = a.ec == std::errc() && a.ptr == begin + slash && b.ec == std::errc() && b.ptr == end &&
-             count >= 1 && index < count;
-    }
-    if (!ok)
-        return makeError(ErrorCode::Usage,
-                         "--shard: '" + *text + "' is not I/N with 0 <= I < N (e.g. 0/4 .. 3/4)");
-    return std::pair<std::size_t, std::size_t>(index, count);
-}
-
 struct RegionInput
 {
     RegionSpec spec;
@@ -307,16 +284,23 @@ CommandSpec regionCommand()
         "with batchscope-cli merge. Results are identical for any --threads and sharding.\n"
         "\n"
         "An LLM scenario (\"kind\": \"llm\" or an \"engine\" block, as for simulate) gets the\n"
-        "LLM region instead: a grid over --max-num-seqs x --max-num-batched-tokens (at most\n"
-        "1024 cells), each cell a full LLM simulation with the scenario's seed and at least 3\n"
-        "replications (a replay: one deterministic run), judged against --sla-ttft-ms and\n"
-        "--sla-tpot-ms (p99, required), --min-output-tokens-per-s and\n"
-        "--max-preemptions-per-request. A cell whose 95% interval holds a limit that sets its\n"
-        "verdict is 'not confident' (?). The recommendation: among confident feasible cells the\n"
-        "most output tokens/s, ties within the intervals going to the lower TTFT p99. --out DIR\n"
-        "writes cells.csv, recommendation.json, llm-region.json and recommended-scenario.json\n"
-        "(simulate reproduces the recommended cell from it). --seed, --replications, --threads,\n"
-        "--json and --out apply too; the queueing options are refused.\n"
+        "LLM region instead: a grid over --max-num-seqs x --max-num-batched-tokens and,\n"
+        "optionally, --tensor-parallel, --power-cap-w-axis (roofline step), --servers\n"
+        "(replicas) and a load axis --rate-per-s (Poisson) or --rate-multiplier (at most 4096\n"
+        "cells), each cell a full LLM simulation of one replica with the scenario's seed and at\n"
+        "least 3 replications (a replay: one deterministic run), judged against --sla-ttft-ms\n"
+        "and --sla-tpot-ms (p99, required), --min-output-tokens-per-s, --min-goodput-per-s,\n"
+        "--max-preemptions-per-request and, with a roofline step, --power-cap-w (mean per GPU),\n"
+        "--max-energy-per-output-token-j and --max-temperature-c. A cell whose 95% interval\n"
+        "holds a limit that sets its verdict is 'not confident' (?). The recommendation: among\n"
+        "confident feasible cells the best --objective (max-output-tokens, max-tokens-per-gpu,\n"
+        "min-energy-per-token), ties within the intervals going to the lower TTFT p99; with a\n"
+        "load axis, each configuration's capacity (the highest load met); the Pareto front. --out\n"
+        "DIR writes cells.csv, capacity.csv, pareto.csv, recommendation.json, llm-region.json,\n"
+        "SVG plots and recommended-scenario.json (simulate reproduces the recommended cell from\n"
+        "it). --shard I/N and merge, --seed, --replications, --threads and --json apply too;\n"
+        "the other queueing options are refused.\n"
+
         "  batchscope-cli region llm.json --max-num-seqs 8,16,32 \\\n"
         "      --max-num-batched-tokens 512,1024,2048 --sla-ttft-ms 2000 --sla-tpot-ms 100",
         {{"--max-batch", "LIST", "axis: max batch sizes, e.g. 1,2,4,8,16,32"},
@@ -328,10 +312,12 @@ CommandSpec regionCommand()
          {"--power-cap-w-axis", "LIST", "axis: power caps in W (accelerator model)"},
          {"--sla-p99-ms", "X", "p99 latency limit in ms (required with a scenario)"},
          {"--min-throughput-per-s", "Y", "throughput the point must serve"},
-         {"--power-cap-w", "W", "limit on the mean power per server, W"},
+         {"--power-cap-w", "W", "limit on the mean power per server, W (LLM: per GPU)"},
          {"--max-temperature-c", "C", "limit on the peak device temperature (accelerator)"},
          {"--max-energy-per-inference-j", "J", "energy budget per inference, J"},
-         {"--objective", "NAME", "max-throughput (default), min-energy or min-p99"},
+         {"--objective", "NAME",
+          "max-throughput (default), min-energy or min-p99 (LLM: max-output-tokens, "
+          "max-tokens-per-gpu, min-energy-per-token)"},
          {"--robust", {}, "judge each limit by the pessimistic end of its 95% interval"},
          {"--requests", "N",
           "measured requests per replication of each cell (warm-up: at most a tenth)"},

@@ -1,4 +1,4 @@
-// Feasible regions of an LLM engine's knobs (llmregion.h, REGION.md "LLM servers").
+// The grid of an LLM region and its simulation (llmregion.h, REGION.md "LLM servers").
 #include "analysis/llmregion.h"
 
 #include "llmsim/llmsimulator.h"
@@ -15,33 +15,103 @@ namespace bs::analysis {
 
 namespace {
 
+using llmsim::LlmArrivalSpec;
 using llmsim::LlmResult;
 using llmsim::ReplicationMetrics;
+using llmsim::StepSpec;
 
-Status checkAxis(const std::vector<std::int32_t>& values, const char* option, std::int32_t maximum)
+template <typename T>
+Status checkAxis(const std::vector<T>& values, const char* option, T minimum, T maximum,
+                 bool required)
 {
     if (values.empty())
-        return makeError(ErrorCode::Usage, std::string(option) + ": needs at least one value");
-    std::set<std::int32_t> seen;
-    for (std::int32_t v : values) {
-        if (v < 1 || v > maximum)
-            return makeError(ErrorCode::Usage, std::string(option) + ": " + std::to_string(v) +
-                                                   " is not a whole number from 1 to " +
-                                                   std::to_string(maximum));
-        if (!seen.insert(v).second)
+        return required
+                   ? makeError(ErrorCode::Usage, std::string(option) + ": needs at least one value")
+                   : Status();
+    std::set<T> seen;
+    for (T v : values) {
+        if (!(v >= minimum && v <= maximum) || (!std::is_integral_v<T> && v <= 0))
             return makeError(ErrorCode::Usage,
-                             std::string(option) + ": " + std::to_string(v) + " is repeated");
+                             std::string(option) + ": " + significant(double(v), 10) +
+                                 (std::is_integral_v<T>
+                                      ? " is not a whole number from " +
+                                            significant(double(minimum), 10) + " to " +
+                                            significant(double(maximum), 10)
+                                      : " is not a number above 0"));
+        if (!seen.insert(v).second)
+            return makeError(ErrorCode::Usage, std::string(option) + ": " +
+                                                   significant(double(v), 10) + " is repeated");
     }
     return {};
 }
 
-Status checkLimit(double value, const char* option)
+Status checkLimit(const std::optional<double>& value, const char* option)
 {
-    if (!std::isfinite(value) || value <= 0.0)
+    if (value && (!std::isfinite(*value) || *value <= 0.0))
         return makeError(ErrorCode::Usage, std::string(option) +
                                                ": must be a number above 0 (got " +
-                                               significant(value, 6) + ")");
+                                               significant(*value, 6) + ")");
     return {};
+}
+
+Status checkLimits(const LlmRegionLimits& l)
+{
+    const std::pair<std::optional<double>, const char*> limits[] = {
+        {l.ttftP99Ms, "--sla-ttft-ms"},
+        {l.tpotP99Ms, "--sla-tpot-ms"},
+        {l.minOutputTokensPerS, "--min-output-tokens-per-s"},
+        {l.minGoodputPerS, "--min-goodput-per-s"},
+        {l.maxPreemptionsPerRequest, "--max-preemptions-per-request"},
+        {l.maxPowerPerGpuW, "--power-cap-w"},
+        {l.maxEnergyPerOutputTokenJ, "--max-energy-per-output-token-j"},
+        {l.maxTemperatureC, "--max-temperature-c"}};
+    for (const auto& [value, option] : limits)
+        if (auto status = checkLimit(value, option); !status)
+            return status;
+    return {};
+}
+
+/// Axes and limits that need the roofline step's accelerator model: the linear and profiled
+/// step times know neither how TP splits the model nor any power.
+Status checkNeedsAccelerator(const LlmRegionSpec& spec)
+{
+    const bool roofline = spec.scenario.step.kind == StepSpec::Kind::Roofline;
+    const std::pair<bool, const char*> needs[] = {
+        {!spec.tensorParallel.empty(), "--tensor-parallel"},
+        {!spec.powerCapsW.empty(), "--power-cap-w-axis"},
+        {spec.limits.maxPowerPerGpuW.has_value(), "--power-cap-w"},
+        {spec.limits.maxEnergyPerOutputTokenJ.has_value(), "--max-energy-per-output-token-j"},
+        {spec.limits.maxTemperatureC.has_value(), "--max-temperature-c"},
+        {spec.objective == LlmObjective::MinEnergyPerToken, "--objective min-energy-per-token"}};
+    for (const auto& [used, option] : needs) {
+        if (used && !roofline)
+            return makeError(ErrorCode::Usage,
+                             std::string(option) +
+                                 ": needs a roofline step (scenario.step.kind \"roofline\"), the "
+                                 "only step model with an accelerator, its power and temperature");
+    }
+    if (spec.limits.maxTemperatureC && !spec.scenario.step.thermal)
+        return makeError(ErrorCode::Usage, "--max-temperature-c: the scenario's step has "
+                                           "\"thermal\": false, so no temperature is modelled");
+    return {};
+}
+
+Status checkLoadAxes(const LlmRegionSpec& spec)
+{
+    if (!spec.ratesPerS.empty() && !spec.rateMultipliers.empty())
+        return makeError(ErrorCode::Usage, "--rate-per-s, --rate-multiplier: give one load "
+                                           "axis, not both");
+    if (!spec.ratesPerS.empty() && spec.scenario.arrivals.kind != LlmArrivalSpec::Kind::Poisson)
+        return makeError(ErrorCode::Usage,
+                         "--rate-per-s: sets a Poisson scenario's rate; this scenario's arrivals "
+                         "are a replay or fitted to a trace, so sweep them with --rate-multiplier");
+    return {};
+}
+
+template <typename T>
+T valueOr(const std::vector<T>& values, std::size_t at, T fallback)
+{
+    return values.empty() ? fallback : values.at(at);
 }
 
 sim::Estimate estimateOver(const std::vector<ReplicationMetrics>& replications,
@@ -54,83 +124,30 @@ sim::Estimate estimateOver(const std::vector<ReplicationMetrics>& replications,
     return sim::estimateOf(values);
 }
 
-LlmCellMetrics metricsOf(const LlmResult& result)
+/// The cell's estimates from one replica's run: throughputs times the replicas (they are
+/// alike), power per GPU of the replica's tensor-parallel group.
+LlmCellMetrics metricsOf(const LlmResult& result, const LlmCellKnobs& knobs)
 {
     const auto& reps = result.replications;
+    const double replicas = knobs.replicas;
+    const double tp = knobs.tensorParallel;
     LlmCellMetrics m;
     m.ttftP99Ms = estimateOver(reps, [](const auto& r) { return r.ttft.p99S * 1e3; });
     m.tpotP99Ms = estimateOver(reps, [](const auto& r) { return r.tpot.p99S * 1e3; });
     m.ttftMeanMs = estimateOver(reps, [](const auto& r) { return r.ttft.meanS * 1e3; });
     m.tpotMeanMs = estimateOver(reps, [](const auto& r) { return r.tpot.meanS * 1e3; });
-    m.outputTokensPerS = estimateOver(reps, [](const auto& r) { return r.outputTokensPerS; });
-    m.goodputPerS = estimateOver(reps, [](const auto& r) { return r.goodputPerS; });
+    m.outputTokensPerS =
+        estimateOver(reps, [&](const auto& r) { return r.outputTokensPerS * replicas; });
+    m.goodputPerS = estimateOver(reps, [&](const auto& r) { return r.goodputPerS * replicas; });
     m.peakKvUse = estimateOver(reps, [](const auto& r) { return r.peakKvUse; });
     m.preemptionsPerRequest = estimateOver(reps, [](const auto& r) {
         return r.ttft.count ? double(r.preemptions) / double(r.ttft.count) : sim::kNaN;
     });
+    m.powerPerGpuW = estimateOver(reps, [&](const auto& r) { return r.meanPowerW / tp; });
+    m.energyPerOutputTokenJ =
+        estimateOver(reps, [](const auto& r) { return r.energyPerOutputTokenJ; });
+    m.peakTemperatureC = estimateOver(reps, [](const auto& r) { return r.peakTemperatureC; });
     return m;
-}
-
-/// One limit against one estimate. `upper`: value <= limit; otherwise value >= limit.
-LlmCheck check(LlmConstraint kind, const sim::Estimate& e, double limit, bool upper,
-               bool deterministic)
-{
-    LlmCheck c;
-    c.kind = kind;
-    c.value = e.value;
-    c.ciLow = e.ciLow;
-    c.ciHigh = e.ciHigh;
-    c.limit = limit;
-    if (std::isnan(e.value)) {
-        // The metric does not exist (TPOT when every request writes one token): nothing to
-        // exceed, so the limit cannot bind.
-        c.satisfied = true;
-        c.decided = true;
-        return c;
-    }
-    c.margin = upper ? (limit - e.value) / limit : (e.value - limit) / limit;
-    c.satisfied = c.margin >= 0.0;
-    const bool haveInterval = std::isfinite(e.ciLow) && std::isfinite(e.ciHigh);
-    c.decided = haveInterval ? (limit < e.ciLow || limit > e.ciHigh) : deterministic;
-    return c;
-}
-
-std::vector<LlmCheck> checksOf(const LlmRegionLimits& limits, const LlmCellMetrics& m,
-                               bool deterministic)
-{
-    std::vector<LlmCheck> out = {
-        check(LlmConstraint::TtftP99, m.ttftP99Ms, limits.ttftP99Ms, true, deterministic),
-        check(LlmConstraint::TpotP99, m.tpotP99Ms, limits.tpotP99Ms, true, deterministic)};
-    if (limits.minOutputTokensPerS)
-        out.push_back(check(LlmConstraint::OutputTokens, m.outputTokensPerS,
-                            *limits.minOutputTokensPerS, false, deterministic));
-    if (limits.maxPreemptionsPerRequest)
-        out.push_back(check(LlmConstraint::Preemptions, m.preemptionsPerRequest,
-                            *limits.maxPreemptionsPerRequest, true, deterministic));
-    return out;
-}
-
-/// Status, binding constraint, confidence and the note from the checks.
-void judge(LlmRegionCell& cell)
-{
-    const LlmCheck* binding = nullptr;
-    bool allSatisfied = true, allDecided = true, violationDecided = false;
-    std::string straddled;
-    for (const auto& c : cell.checks) {
-        allSatisfied = allSatisfied && c.satisfied;
-        allDecided = allDecided && c.decided;
-        violationDecided = violationDecided || (!c.satisfied && c.decided);
-        if (!c.decided)
-            straddled += std::string(straddled.empty() ? "" : ", ") + llmConstraintName(c.kind);
-        if (!std::isnan(c.margin) && (!binding || c.margin < binding->margin))
-            binding = &c;
-    }
-    cell.status = allSatisfied ? LlmCellStatus::Feasible : LlmCellStatus::Infeasible;
-    cell.binding = binding ? binding->kind : LlmConstraint::None;
-    cell.confident = allSatisfied ? allDecided : violationDecided;
-    if (!cell.confident)
-        cell.note = "not confident: the 95% interval holds the limit of " + straddled + " (" +
-                    std::to_string(cell.replications) + " replications)";
 }
 
 /// The engine's up-front refusal of a load it could never finish under these knobs (a
@@ -142,75 +159,95 @@ bool isRefusal(const Error& error)
            error.message.rfind("scenario.arrivals: request", 0) == 0;
 }
 
-void recommend(LlmRegionResult& result)
-{
-    const LlmRegionCell* best = nullptr;
-    for (const auto& c : result.cells) {
-        if (c.status != LlmCellStatus::Feasible || !c.confident)
-            continue;
-        if (!best || c.metrics.outputTokensPerS.value > best->metrics.outputTokensPerS.value)
-            best = &c;
-    }
-    if (!best)
-        return;
-    const auto halfWidth = [](const sim::Estimate& e) {
-        const double hw = e.halfWidth();
-        return std::isfinite(hw) ? hw : 0.0;
-    };
-    LlmRecommendation rec;
-    const LlmRegionCell* chosen = nullptr;
-    for (const auto& c : result.cells) {
-        if (c.status != LlmCellStatus::Feasible || !c.confident)
-            continue;
-        const double gap = best->metrics.outputTokensPerS.value - c.metrics.outputTokensPerS.value;
-        if (gap > std::hypot(halfWidth(best->metrics.outputTokensPerS),
-                             halfWidth(c.metrics.outputTokensPerS)))
-            continue;
-        rec.indistinguishableCells.push_back(c.index);
-        if (!chosen || c.metrics.ttftP99Ms.value < chosen->metrics.ttftP99Ms.value)
-            chosen = &c;
-    }
-    rec.cell = chosen->index;
-    rec.reason = "the most output tokens/s among the confident feasible cells";
-    if (rec.indistinguishableCells.size() > 1)
-        rec.reason += "; " + std::to_string(rec.indistinguishableCells.size()) +
-                      " cells are within their 95% intervals of the best, the lowest TTFT p99 "
-                      "among them";
-    result.recommendation = std::move(rec);
-}
-
 } // namespace
 
-const char* llmConstraintName(LlmConstraint kind)
+std::size_t llmAxisSize(const LlmRegionSpec& spec, LlmAxis axis)
 {
-    switch (kind) {
-    case LlmConstraint::None:
-        return "none";
-    case LlmConstraint::TtftP99:
-        return "ttft_p99";
-    case LlmConstraint::TpotP99:
-        return "tpot_p99";
-    case LlmConstraint::OutputTokens:
-        return "output_tokens";
-    case LlmConstraint::Preemptions:
-        return "preemptions";
-    case LlmConstraint::Refused:
-        return "refused";
+    const auto size = [](std::size_t n) { return std::max<std::size_t>(n, 1); };
+    switch (axis) {
+    case LlmAxis::TensorParallel:
+        return size(spec.tensorParallel.size());
+    case LlmAxis::PowerCapW:
+        return size(spec.powerCapsW.size());
+    case LlmAxis::Replicas:
+        return size(spec.replicas.size());
+    case LlmAxis::MaxNumSeqs:
+        return size(spec.maxNumSeqs.size());
+    case LlmAxis::MaxNumBatchedTokens:
+        return size(spec.maxNumBatchedTokens.size());
+    case LlmAxis::Load:
+        return size(spec.ratesPerS.size() + spec.rateMultipliers.size());
     }
-    return "none";
+    return 1;
 }
 
-const char* llmCellStatusName(LlmCellStatus status)
+bool hasLlmAxis(const LlmRegionSpec& spec, LlmAxis axis)
 {
-    switch (status) {
-    case LlmCellStatus::Feasible:
-        return "feasible";
-    case LlmCellStatus::Infeasible:
-        return "infeasible";
-    case LlmCellStatus::Refused:
-        return "refused";
+    switch (axis) {
+    case LlmAxis::TensorParallel:
+        return !spec.tensorParallel.empty();
+    case LlmAxis::PowerCapW:
+        return !spec.powerCapsW.empty();
+    case LlmAxis::Replicas:
+        return !spec.replicas.empty();
+    case LlmAxis::MaxNumSeqs:
+        return !spec.maxNumSeqs.empty();
+    case LlmAxis::MaxNumBatchedTokens:
+        return !spec.maxNumBatchedTokens.empty();
+    case LlmAxis::Load:
+        return !spec.ratesPerS.empty() || !spec.rateMultipliers.empty();
     }
-    return "refused";
+    return false;
+}
+
+const char* llmAxisName(const LlmRegionSpec& spec, LlmAxis axis)
+{
+    switch (axis) {
+    case LlmAxis::TensorParallel:
+        return "tensor_parallel";
+    case LlmAxis::PowerCapW:
+        return "power_cap_w";
+    case LlmAxis::Replicas:
+        return "replicas";
+    case LlmAxis::MaxNumSeqs:
+        return "max_num_seqs";
+    case LlmAxis::MaxNumBatchedTokens:
+        return "max_num_batched_tokens";
+    case LlmAxis::Load:
+        return spec.rateMultipliers.empty() ? "rate_per_s" : "rate_multiplier";
+    }
+    return "";
+}
+
+std::size_t llmCellCount(const LlmRegionSpec& spec)
+{
+    std::size_t n = 1;
+    for (std::size_t a = 0; a < kLlmAxisCount; ++a)
+        n *= llmAxisSize(spec, LlmAxis(a));
+    return n;
+}
+
+const char* llmObjectiveName(LlmObjective objective)
+{
+    switch (objective) {
+    case LlmObjective::MaxOutputTokens:
+        return "max-output-tokens";
+    case LlmObjective::MaxTokensPerGpu:
+        return "max-tokens-per-gpu";
+    case LlmObjective::MinEnergyPerToken:
+        return "min-energy-per-token";
+    }
+    return "max-output-tokens";
+}
+
+std::optional<LlmObjective> llmObjectiveFromName(const std::string& name)
+{
+    for (auto o : {LlmObjective::MaxOutputTokens, LlmObjective::MaxTokensPerGpu,
+                   LlmObjective::MinEnergyPerToken}) {
+        if (name == llmObjectiveName(o))
+            return o;
+    }
+    return std::nullopt;
 }
 
 Status validate(const LlmRegionSpec& spec)
@@ -220,94 +257,170 @@ Status validate(const LlmRegionSpec& spec)
                          "--max-num-batched-tokens: the sglang policy has no "
                          "max_num_batched_tokens (its budgets are max_prefill_tokens and "
                          "chunked_prefill_size); an LLM region of sglang is not supported yet");
-    for (auto status : {checkAxis(spec.maxNumSeqs, "--max-num-seqs", 1 << 20),
-                        checkAxis(spec.maxNumBatchedTokens, "--max-num-batched-tokens", 1 << 24),
-                        checkLimit(spec.limits.ttftP99Ms, "--sla-ttft-ms"),
-                        checkLimit(spec.limits.tpotP99Ms, "--sla-tpot-ms")}) {
+    for (auto status :
+         {checkAxis<std::int32_t>(spec.maxNumSeqs, "--max-num-seqs", 1, 1 << 20, true),
+          checkAxis<std::int32_t>(spec.maxNumBatchedTokens, "--max-num-batched-tokens", 1, 1 << 24,
+                                  true),
+          checkAxis<double>(spec.ratesPerS, "--rate-per-s", 0.0, 1e9, false),
+          checkAxis<double>(spec.rateMultipliers, "--rate-multiplier", 0.0, 1e6, false),
+          checkAxis<std::int32_t>(spec.replicas, "--servers", 1, 1024, false),
+          checkAxis<std::int32_t>(spec.tensorParallel, "--tensor-parallel", 1, 1024, false),
+          checkAxis<double>(spec.powerCapsW, "--power-cap-w-axis", 0.0, 1e6, false),
+          checkLimits(spec.limits), checkNeedsAccelerator(spec), checkLoadAxes(spec)}) {
         if (!status)
             return status;
     }
-    if (spec.limits.minOutputTokensPerS)
-        if (auto s = checkLimit(*spec.limits.minOutputTokensPerS, "--min-output-tokens-per-s"); !s)
-            return s;
-    if (spec.limits.maxPreemptionsPerRequest)
-        if (auto s =
-                checkLimit(*spec.limits.maxPreemptionsPerRequest, "--max-preemptions-per-request");
-            !s)
-            return s;
-    const std::size_t cells = spec.maxNumSeqs.size() * spec.maxNumBatchedTokens.size();
+    const std::size_t cells = llmCellCount(spec);
     if (cells > kMaxLlmRegionCells)
         return makeError(ErrorCode::Usage,
-                         "--max-num-seqs x --max-num-batched-tokens: " + std::to_string(cells) +
-                             " cells, more than the " + std::to_string(kMaxLlmRegionCells) +
+                         "LLM region axes: " + std::to_string(cells) + " cells, more than the " +
+                             std::to_string(kMaxLlmRegionCells) +
                              " an LLM region may have (each is a whole simulation)");
     return {};
 }
 
-llmsim::LlmScenario llmCellScenario(const LlmRegionSpec& spec, std::size_t seqsIndex,
-                                    std::size_t budgetIndex)
+LlmRegionCell llmCellAt(const LlmRegionSpec& spec, std::size_t index)
 {
+    LlmRegionCell cell;
+    cell.index = index;
+    std::size_t rest = index;
+    for (std::size_t a = kLlmAxisCount; a-- > 0;) {
+        const std::size_t size = llmAxisSize(spec, LlmAxis(a));
+        cell.at[a] = rest % size;
+        rest /= size;
+    }
+    const auto at = [&](LlmAxis axis) { return cell.at[std::size_t(axis)]; };
+    const auto& s = spec.scenario;
+    LlmCellKnobs& k = cell.knobs;
+    k.tensorParallel = valueOr(spec.tensorParallel, at(LlmAxis::TensorParallel),
+                               s.step.kind == StepSpec::Kind::Roofline ? s.step.tensorParallel : 1);
+    k.powerCapW = valueOr(spec.powerCapsW, at(LlmAxis::PowerCapW), s.step.powerCapW.value_or(NAN));
+    k.replicas = valueOr(spec.replicas, at(LlmAxis::Replicas), s.arrivals.replicas);
+    k.maxNumSeqs = valueOr(spec.maxNumSeqs, at(LlmAxis::MaxNumSeqs), s.engine.maxNumSeqs);
+    k.maxNumBatchedTokens = valueOr(spec.maxNumBatchedTokens, at(LlmAxis::MaxNumBatchedTokens),
+                                    s.engine.maxNumBatchedTokens);
+    k.load = !spec.ratesPerS.empty()
+                 ? spec.ratesPerS.at(at(LlmAxis::Load))
+                 : valueOr(spec.rateMultipliers, at(LlmAxis::Load), double(NAN));
+    cell.configuration = index / llmAxisSize(spec, LlmAxis::Load);
+    return cell;
+}
+
+llmsim::LlmScenario llmCellScenario(const LlmRegionSpec& spec, std::size_t index)
+{
+    const LlmCellKnobs k = llmCellAt(spec, index).knobs;
     llmsim::LlmScenario s = spec.scenario;
-    s.engine.maxNumSeqs = spec.maxNumSeqs.at(seqsIndex);
-    s.engine.maxNumBatchedTokens = spec.maxNumBatchedTokens.at(budgetIndex);
+    s.engine.maxNumSeqs = k.maxNumSeqs;
+    s.engine.maxNumBatchedTokens = k.maxNumBatchedTokens;
+    s.arrivals.replicas = k.replicas;
+    if (!spec.ratesPerS.empty())
+        s.arrivals.ratePerS = k.load;
+    if (!spec.rateMultipliers.empty())
+        s.arrivals.rateMultiplier = k.load;
+    if (!spec.tensorParallel.empty()) {
+        s.step.tensorParallel = k.tensorParallel;
+        if (s.engine.kvMemory) // the KV cache grows with the GPUs it is split over
+            s.engine.kvMemory->tensorParallel = k.tensorParallel;
+    }
+    if (!spec.powerCapsW.empty())
+        s.step.powerCapW = k.powerCapW;
     // A replay is deterministic and must run once; generated arrivals need replications for
     // an interval.
-    if (s.arrivals.kind != llmsim::LlmArrivalSpec::Kind::Replay)
+    if (s.arrivals.kind != LlmArrivalSpec::Kind::Replay)
         s.replications = std::max(s.replications, kMinLlmRegionReplications);
     return s;
 }
+
+namespace {
+
+/// Whether a cell belongs to the coarse pass: every axis index even (corners and a lattice
+/// that spans the grid), so a preview shows the region's shape early.
+bool isCoarse(const LlmRegionCell& cell)
+{
+    return std::all_of(cell.at.begin(), cell.at.end(), [](std::size_t i) { return i % 2 == 0; });
+}
+
+/// Simulates and judges the cells `indices` into `cells` (in parallel, one cell per task). A
+/// run's detail is dropped as soon as its metrics are taken: a grid of hundreds of cells would
+/// otherwise hold every request and step of every run.
+Status runCells(const LlmRegionSpec& spec, const LlmRegionOptions& options,
+                const std::vector<std::size_t>& indices, std::vector<LlmRegionCell>& cells,
+                CancelToken cancel)
+{
+    std::vector<std::optional<Error>> errors(indices.size());
+    const auto runCell = [&](std::size_t k) {
+        const std::size_t index = indices[k];
+        llmsim::LlmSimOptions sim;
+        sim.baseDirectory = options.baseDirectory;
+        sim.threads = 1; // cells are the parallel unit
+        const auto scenario = llmCellScenario(spec, index);
+        auto run = llmsim::simulateLlm(scenario, sim, cancel);
+        LlmRegionCell cell = llmCellAt(spec, index);
+        cell.replications = scenario.replications;
+        if (!run && !isRefusal(run.error())) {
+            errors[k] = run.error();
+            return;
+        }
+        if (run)
+            cell.metrics = metricsOf(*run, cell.knobs);
+        else
+            cell.note = "refused up front: " + run.error().message;
+        cell.status = run ? LlmCellStatus::Infeasible : LlmCellStatus::Refused;
+        judgeLlmCell(spec, cell);
+        cells[index] = std::move(cell);
+    };
+    ThreadPool pool(std::min(options.threads, indices.size()));
+    pool.parallelFor(indices.size(), runCell, cancel);
+    if (cancel.isCancelled())
+        return makeError(ErrorCode::Cancelled, "LLM region cancelled");
+    for (auto& error : errors) {
+        if (error) // every cell would fail alike: the scenario's error, the first in index order
+            return *error;
+    }
+    return {};
+}
+
+} // namespace
 
 Expected<LlmRegionResult> computeLlmRegion(const LlmRegionSpec& spec,
                                            const LlmRegionOptions& options, CancelToken cancel)
 {
     if (auto status = validate(spec); !status)
         return status.error();
-    const std::size_t budgets = spec.maxNumBatchedTokens.size();
-    const std::size_t n = spec.maxNumSeqs.size() * budgets;
-    std::vector<std::optional<Expected<LlmResult>>> runs(n);
-    const auto runCell = [&](std::size_t i) {
-        llmsim::LlmSimOptions sim;
-        sim.baseDirectory = options.baseDirectory;
-        sim.threads = 1; // cells are the parallel unit
-        runs[i] = llmsim::simulateLlm(llmCellScenario(spec, i / budgets, i % budgets), sim, cancel);
-    };
-    ThreadPool pool(std::min(options.threads, n));
-    pool.parallelFor(n, runCell, cancel);
-    if (cancel.isCancelled())
-        return makeError(ErrorCode::Cancelled, "LLM region cancelled");
-
+    if (options.shardCount < 1 || options.shardIndex >= options.shardCount)
+        return makeError(ErrorCode::Usage, "--shard: the slice must be I/N with 0 <= I < N");
     LlmRegionResult result;
     result.spec = spec;
     result.baseDirectory = options.baseDirectory;
-    const bool deterministic = spec.scenario.arrivals.kind == llmsim::LlmArrivalSpec::Kind::Replay;
-    for (std::size_t i = 0; i < n; ++i) {
-        LlmRegionCell cell;
-        cell.index = i;
-        cell.seqsIndex = i / budgets;
-        cell.budgetIndex = i % budgets;
-        const auto scenario = llmCellScenario(spec, cell.seqsIndex, cell.budgetIndex);
-        cell.maxNumSeqs = scenario.engine.maxNumSeqs;
-        cell.maxNumBatchedTokens = scenario.engine.maxNumBatchedTokens;
-        cell.replications = scenario.replications;
-        const auto& run = *runs[i];
-        if (!run) {
-            if (!isRefusal(run.error()))
-                return run.error();
-            cell.status = LlmCellStatus::Refused;
-            cell.binding = LlmConstraint::Refused;
-            cell.confident = true;
-            cell.note = "refused up front: " + run.error().message;
-            ++result.refused;
-        } else {
-            cell.metrics = metricsOf(*run);
-            cell.checks = checksOf(spec.limits, cell.metrics, deterministic);
-            judge(cell);
-            ++(cell.status == LlmCellStatus::Feasible ? result.feasible : result.infeasible);
-            result.notConfident += !cell.confident;
+    result.shardIndex = options.shardIndex;
+    result.shardCount = options.shardCount;
+    const std::size_t n = llmCellCount(spec);
+    std::vector<LlmRegionCell> cells(n);
+    std::vector<std::size_t> coarse, fine;
+    for (std::size_t i = options.shardIndex; i < n; i += options.shardCount)
+        (isCoarse(llmCellAt(spec, i)) ? coarse : fine).push_back(i);
+    const bool previewFirst =
+        options.preview && !result.isShard() && !coarse.empty() && !fine.empty();
+    if (previewFirst) {
+        if (auto status = runCells(spec, options, coarse, cells, cancel); !status)
+            return status.error();
+        LlmRegionResult preview = result;
+        preview.cells = cells;
+        for (std::size_t i : fine) {
+            preview.cells[i] = llmCellAt(spec, i);
+            preview.cells[i].pending = true;
         }
-        result.cells.push_back(std::move(cell));
+        finalizeLlmRegion(preview);
+        options.preview(preview);
+    } else {
+        fine.insert(fine.end(), coarse.begin(), coarse.end());
     }
-    recommend(result);
+    if (auto status = runCells(spec, options, fine, cells, cancel); !status)
+        return status.error();
+    for (std::size_t i = options.shardIndex; i < n; i += options.shardCount)
+        result.cells.push_back(std::move(cells[i]));
+    if (!result.isShard())
+        finalizeLlmRegion(result);
     return result;
 }
 

@@ -5,8 +5,10 @@
 #include "util/canceltoken.h"
 #include "util/expected.h"
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -14,28 +16,64 @@
 namespace bs::analysis {
 
 /// The most cells one LLM region may have (each cell is a whole LLM simulation).
-inline constexpr std::size_t kMaxLlmRegionCells = 1024;
+inline constexpr std::size_t kMaxLlmRegionCells = 4096;
 /// Replications of a generated-arrival cell, at least: fewer give no useful 95% interval.
 inline constexpr std::int32_t kMinLlmRegionReplications = 3;
 
 /// The limits an LLM operating point must meet (REGION.md, "LLM servers").
 struct LlmRegionLimits
 {
-    double ttftP99Ms = 0.0; ///< > 0
-    double tpotP99Ms = 0.0; ///< > 0
-    std::optional<double> minOutputTokensPerS;
+    double ttftP99Ms = 0.0;                    ///< > 0
+    double tpotP99Ms = 0.0;                    ///< > 0
+    std::optional<double> minOutputTokensPerS; ///< Over every replica.
+    std::optional<double> minGoodputPerS;      ///< Requests/s meeting the scenario's SLA.
     /// Preemptions per served request at most this (a preemption storm recomputes prompts).
     std::optional<double> maxPreemptionsPerRequest;
+    std::optional<double> maxPowerPerGpuW;          ///< Mean board power of one GPU (power model).
+    std::optional<double> maxEnergyPerOutputTokenJ; ///< (power model)
+    std::optional<double> maxTemperatureC;          ///< Peak device temperature (thermal model).
 };
 
-/// A grid of engine knobs around one LLM scenario: rows max_num_seqs, columns
-/// max_num_batched_tokens (the policy's token budget).
+/// What the recommendation maximises among the confident feasible cells.
+enum class LlmObjective
+{
+    MaxOutputTokens,   ///< Output tokens/s over every replica.
+    MaxTokensPerGpu,   ///< Output tokens/s per GPU (replicas x tensor parallel).
+    MinEnergyPerToken, ///< Energy per output token (power model).
+};
+/// max-output-tokens, max-tokens-per-gpu, min-energy-per-token.
+const char* llmObjectiveName(LlmObjective objective);
+std::optional<LlmObjective> llmObjectiveFromName(const std::string& name);
+
+/// The grid's axes, outermost first; cells are numbered in row-major order of them (the load
+/// varies fastest, so one configuration's cells are adjacent).
+enum class LlmAxis
+{
+    TensorParallel,
+    PowerCapW,
+    Replicas,
+    MaxNumSeqs,
+    MaxNumBatchedTokens,
+    Load, ///< rate_per_s or rate_multiplier
+};
+inline constexpr std::size_t kLlmAxisCount = 6;
+
+/// A grid of engine knobs and loads around one LLM scenario. max_num_seqs and
+/// max_num_batched_tokens are required; an empty optional axis keeps the scenario's value.
 struct LlmRegionSpec
 {
     llmsim::LlmScenario scenario;
     std::vector<std::int32_t> maxNumSeqs;
     std::vector<std::int32_t> maxNumBatchedTokens;
+    /// Total offered rate over the replicas, requests/s (Poisson arrivals only).
+    std::vector<double> ratesPerS;
+    /// Multipliers on the scenario's rate (any arrivals: a replay is compressed in time).
+    std::vector<double> rateMultipliers;
+    std::vector<std::int32_t> replicas;       ///< Identical engines behind a router.
+    std::vector<std::int32_t> tensorParallel; ///< GPUs per replica (roofline step).
+    std::vector<double> powerCapsW;           ///< Board power limit per GPU (roofline step).
     LlmRegionLimits limits;
+    LlmObjective objective = LlmObjective::MaxOutputTokens;
 };
 
 enum class LlmConstraint
@@ -44,20 +82,25 @@ enum class LlmConstraint
     TtftP99,
     TpotP99,
     OutputTokens,
+    Goodput,
     Preemptions,
+    PowerPerGpu,
+    EnergyPerToken,
+    Temperature,
     Refused, ///< The engine refuses the load up front (a request can never fit these knobs).
 };
-/// Stable short names: none, ttft_p99, tpot_p99, output_tokens, preemptions, refused.
+/// Stable short names: none, ttft_p99, tpot_p99, output_tokens, goodput, preemptions, power,
+/// energy_per_token, temperature, refused.
 const char* llmConstraintName(LlmConstraint kind);
 
 /// One limit checked on one cell's estimate.
 struct LlmCheck
 {
     LlmConstraint kind = LlmConstraint::None;
-    double value = sim::kNaN; ///< The estimate's mean (ms, tokens/s or preemptions/request).
+    double value = sim::kNaN; ///< The estimate's mean (in the limit's unit).
     double ciLow = sim::kNaN, ciHigh = sim::kNaN;
     double limit = 0.0;
-    /// (limit - value) / limit for upper limits, (value - limit) / limit for the demand.
+    /// (limit - value) / limit for upper limits, (value - limit) / limit for demands.
     double margin = sim::kNaN;
     bool satisfied = false;
     /// The limit lies outside the 95% interval (a deterministic replay: always), so more
@@ -66,10 +109,13 @@ struct LlmCheck
 };
 
 /// The estimates of one cell over its replications (mean and 95% Student-t interval).
+/// Throughputs are over every replica; power is per GPU; NaN where the step model has no power
+/// or thermal model.
 struct LlmCellMetrics
 {
     sim::Estimate ttftP99Ms, tpotP99Ms, outputTokensPerS, goodputPerS, preemptionsPerRequest;
     sim::Estimate ttftMeanMs, tpotMeanMs, peakKvUse;
+    sim::Estimate powerPerGpuW, energyPerOutputTokenJ, peakTemperatureC;
 };
 
 enum class LlmCellStatus
@@ -80,11 +126,25 @@ enum class LlmCellStatus
 };
 const char* llmCellStatusName(LlmCellStatus status); ///< feasible, infeasible, refused
 
+/// Where a cell sits on each axis and the knobs it runs with.
+struct LlmCellKnobs
+{
+    std::int32_t tensorParallel = 1;
+    double powerCapW = sim::kNaN; ///< NaN: the accelerator's own limit.
+    std::int32_t replicas = 1;
+    std::int32_t maxNumSeqs = 0, maxNumBatchedTokens = 0;
+    double load = sim::kNaN; ///< The load axis's value (NaN without a load axis).
+
+    std::int32_t gpus() const { return tensorParallel * replicas; }
+};
+
 struct LlmRegionCell
 {
-    std::size_t index = 0; ///< seqs index * budget count + budget index
-    std::size_t seqsIndex = 0, budgetIndex = 0;
-    std::int32_t maxNumSeqs = 0, maxNumBatchedTokens = 0;
+    std::size_t index = 0;
+    std::array<std::size_t, kLlmAxisCount> at{}; ///< Index on each axis (0 for an absent one).
+    LlmCellKnobs knobs;
+    /// The configuration: every axis but the load (cells of one configuration differ in load).
+    std::size_t configuration = 0;
     LlmCellStatus status = LlmCellStatus::Refused;
     /// Every check decided (feasible) or a violated check decided (infeasible); a refusal is
     /// certain. "Not confident" means an interval straddles a limit that sets the verdict.
@@ -94,54 +154,107 @@ struct LlmRegionCell
     std::vector<LlmCheck> checks;
     LlmCellMetrics metrics;
     std::int32_t replications = 0;
-    std::string note; ///< Why refused, or which limit is not confidently judged.
+    std::string note;    ///< Why refused, or which limit is not confidently judged.
+    bool pareto = false; ///< On the Pareto front (LlmRegionResult::pareto).
+    /// A preview's cell not simulated yet (LlmRegionOptions::preview): no verdict.
+    bool pending = false;
 };
 
 struct LlmRecommendation
 {
     std::size_t cell = 0;
-    /// Confident feasible cells whose output tokens/s cannot be told from the best's.
+    /// Confident feasible cells whose objective cannot be told from the best's.
     std::vector<std::size_t> indistinguishableCells;
     std::string reason;
+};
+
+/// One configuration's capacity: the highest load on the grid it sustains under every limit.
+struct LlmCapacity
+{
+    std::size_t configuration = 0;
+    LlmCellKnobs knobs; ///< load: the capacity (NaN when even the lowest load fails).
+    /// The cell at the capacity (none when even the lowest load fails).
+    std::optional<std::size_t> capacityCell;
+    /// The first load above it that fails, and what fails there (none: every load met).
+    std::optional<std::size_t> firstFailingCell;
+    LlmConstraint failingBinding = LlmConstraint::None;
+    /// A load above the first failure is met again: the capacity is where it first failed
+    /// (the conservative reading), and the note says so.
+    bool nonMonotone = false;
+    std::string note;
 };
 
 struct LlmRegionResult
 {
     LlmRegionSpec spec;
     std::string baseDirectory; ///< Where the scenario's relative paths resolve (as computed).
+    /// A shard holds only its cells (index % shardCount == shardIndex) and no recommendation,
+    /// capacity or Pareto front: mergeLlmRegions completes it.
+    std::size_t shardIndex = 0, shardCount = 1;
     std::vector<LlmRegionCell> cells;
     std::optional<LlmRecommendation> recommendation;
+    std::vector<LlmCapacity> capacity; ///< Per configuration, with a load axis.
+    /// Confident feasible cells no other beats on output tokens/s, TTFT p99, TPOT p99 and (with
+    /// a power model) energy per output token. Ascending cell index.
+    std::vector<std::size_t> pareto;
     std::size_t feasible = 0, infeasible = 0, refused = 0, notConfident = 0;
 
     const LlmRegionCell* recommended() const
     {
         return recommendation ? &cells[recommendation->cell] : nullptr;
     }
+    bool isShard() const { return shardCount > 1; }
 };
 
 struct LlmRegionOptions
 {
     std::string baseDirectory; ///< Relative replay and profile paths resolve against it.
     std::size_t threads = 0;   ///< 0: all cores. The result does not depend on it.
+    std::size_t shardIndex = 0, shardCount = 1; ///< Compute only cells index % count == index.
+    /// Called once, from the calling thread, when the coarse pass is judged (the cells whose
+    /// every axis index is even: the corners and a lattice spanning the grid), with the other
+    /// cells `pending`, finalised over what is known (no capacity curves). Not for a shard.
+    std::function<void(const LlmRegionResult&)> preview;
 };
 
-/// Checks the grid and the limits: each list non-empty, no repeats, knobs in range, limits
-/// positive, at most kMaxLlmRegionCells. Errors (ErrorCode::Usage) name the option.
+/// The axis's values in the spec (an absent axis: empty) and its CLI/JSON name.
+std::size_t llmAxisSize(const LlmRegionSpec& spec, LlmAxis axis); ///< 1 for an absent axis
+bool hasLlmAxis(const LlmRegionSpec& spec, LlmAxis axis);
+const char* llmAxisName(const LlmRegionSpec& spec, LlmAxis axis); ///< e.g. max_num_seqs
+std::size_t llmCellCount(const LlmRegionSpec& spec);
+
+/// Checks the grid and the limits: required lists non-empty, no repeats, knobs in range, limits
+/// positive, power limits only with a power model, at most kMaxLlmRegionCells. Errors
+/// (ErrorCode::Usage) name the CLI option.
 Status validate(const LlmRegionSpec& spec);
 
-/// The scenario one cell simulates: the base with the cell's knobs and the replications the
-/// region uses (at least kMinLlmRegionReplications for generated arrivals; a replay keeps 1).
-/// Running it with llmsim::simulateLlm gives exactly the cell's metrics.
-llmsim::LlmScenario llmCellScenario(const LlmRegionSpec& spec, std::size_t seqsIndex,
-                                    std::size_t budgetIndex);
+/// Where cell `index` sits and the knobs it runs with.
+LlmRegionCell llmCellAt(const LlmRegionSpec& spec, std::size_t index);
 
-/// Simulates every cell (in parallel, one cell per task, each with the scenario's seed), judges
-/// it against the limits and recommends among the confident feasible cells the one with the
-/// most output tokens/s (ties within the combined 95% half-widths: the lower TTFT p99).
-/// Bit-identical for any thread count. Errors: an invalid spec, a scenario the simulator
-/// cannot prepare (a missing replay file), cancellation.
+/// The scenario one cell simulates (one replica of the cell's): the base with the cell's knobs
+/// and the replications the region uses (at least kMinLlmRegionReplications for generated
+/// arrivals; a replay keeps 1). Running it with llmsim::simulateLlm gives exactly the cell's
+/// latency figures and one replica's throughput.
+llmsim::LlmScenario llmCellScenario(const LlmRegionSpec& spec, std::size_t index);
+
+/// Simulates every cell (of the shard; in parallel, one cell per task, each with the scenario's
+/// seed), judges it against the limits and, for a whole region, finalises it
+/// (finalizeLlmRegion). Bit-identical for any thread count and sharding. Errors: an invalid
+/// spec, a scenario the simulator cannot prepare (a missing replay file), cancellation.
 Expected<LlmRegionResult> computeLlmRegion(const LlmRegionSpec& spec,
                                            const LlmRegionOptions& options = {},
                                            CancelToken cancel = CancelToken());
+
+/// Checks, verdict and binding limit of one cell from its metrics (the limits as given).
+void judgeLlmCell(const LlmRegionSpec& spec, LlmRegionCell& cell);
+
+/// Counts, recommendation, capacity curves and Pareto front of a whole region whose cells are
+/// judged (computeLlmRegion and mergeLlmRegions end with it).
+void finalizeLlmRegion(LlmRegionResult& result);
+
+/// Joins the shards 0..N-1 of one region (same spec, each once, any order) into the whole
+/// region, finalised exactly as computeLlmRegion would. Errors name the misfit shard as
+/// "shards[K]".
+Expected<LlmRegionResult> mergeLlmRegions(std::vector<LlmRegionResult> shards);
 
 } // namespace bs::analysis

@@ -2,6 +2,7 @@
 #include "analysis/llmregionpack.h"
 
 #include "analysis/packtext.h"
+#include "figure/figure.h"
 #include "llmsim/llmscenariojson.h"
 
 #include <cmath>
@@ -16,6 +17,11 @@ using nlohmann::json;
 json number(double v)
 {
     return std::isfinite(v) ? json(v) : json(nullptr);
+}
+
+json optionalNumber(const std::optional<double>& v)
+{
+    return v ? json(*v) : json(nullptr);
 }
 
 json estimateJson(const sim::Estimate& e)
@@ -36,14 +42,20 @@ json checkJson(const LlmCheck& c)
 
 json metricsJson(const LlmCellMetrics& m)
 {
-    return {{"ttft_p99_ms", estimateJson(m.ttftP99Ms)},
-            {"tpot_p99_ms", estimateJson(m.tpotP99Ms)},
-            {"ttft_mean_ms", estimateJson(m.ttftMeanMs)},
-            {"tpot_mean_ms", estimateJson(m.tpotMeanMs)},
-            {"output_tokens_per_s", estimateJson(m.outputTokensPerS)},
-            {"goodput_per_s", estimateJson(m.goodputPerS)},
-            {"preemptions_per_request", estimateJson(m.preemptionsPerRequest)},
-            {"kv_use_peak", estimateJson(m.peakKvUse)}};
+    json out = json::object();
+    for (const auto& [name, field] : llmMetricFields())
+        out[name] = estimateJson(m.*field);
+    return out;
+}
+
+json knobsJson(const LlmCellKnobs& k)
+{
+    return {{"tensor_parallel", k.tensorParallel},
+            {"power_cap_w", number(k.powerCapW)},
+            {"replicas", k.replicas},
+            {"max_num_seqs", k.maxNumSeqs},
+            {"max_num_batched_tokens", k.maxNumBatchedTokens},
+            {"load", number(k.load)}};
 }
 
 json cellJson(const LlmRegionCell& c)
@@ -53,14 +65,14 @@ json cellJson(const LlmRegionCell& c)
         checks.push_back(checkJson(check));
     return {
         {"index", c.index},
-        {"max_num_seqs", c.maxNumSeqs},
-        {"max_num_batched_tokens", c.maxNumBatchedTokens},
+        {"knobs", knobsJson(c.knobs)},
         {"status", llmCellStatusName(c.status)},
         {"confident", c.confident},
         {"binding", llmConstraintName(c.binding)},
         {"checks", checks},
         {"metrics", c.status == LlmCellStatus::Refused ? json(nullptr) : metricsJson(c.metrics)},
         {"replications", c.replications},
+        {"pareto", c.pareto},
         {"note", c.note}};
 }
 
@@ -82,15 +94,45 @@ json limitsJson(const LlmRegionLimits& l)
 {
     return {{"ttft_p99_ms", l.ttftP99Ms},
             {"tpot_p99_ms", l.tpotP99Ms},
-            {"min_output_tokens_per_s",
-             l.minOutputTokensPerS ? json(*l.minOutputTokensPerS) : json(nullptr)},
-            {"max_preemptions_per_request",
-             l.maxPreemptionsPerRequest ? json(*l.maxPreemptionsPerRequest) : json(nullptr)}};
+            {"min_output_tokens_per_s", optionalNumber(l.minOutputTokensPerS)},
+            {"min_goodput_per_s", optionalNumber(l.minGoodputPerS)},
+            {"max_preemptions_per_request", optionalNumber(l.maxPreemptionsPerRequest)},
+            {"max_power_per_gpu_w", optionalNumber(l.maxPowerPerGpuW)},
+            {"max_energy_per_output_token_j", optionalNumber(l.maxEnergyPerOutputTokenJ)},
+            {"max_temperature_c", optionalNumber(l.maxTemperatureC)}};
 }
 
-std::string ms(const sim::Estimate& e, double sim::Estimate::*field)
+json axesJson(const LlmRegionSpec& s)
 {
-    return packNumber(e.*field);
+    json axes = {{"max_num_seqs", s.maxNumSeqs}, {"max_num_batched_tokens", s.maxNumBatchedTokens}};
+    const auto add = [&](const char* name, const auto& values) {
+        if (!values.empty())
+            axes[name] = values;
+    };
+    add("rate_per_s", s.ratesPerS);
+    add("rate_multiplier", s.rateMultipliers);
+    add("replicas", s.replicas);
+    add("tensor_parallel", s.tensorParallel);
+    add("power_cap_w", s.powerCapsW);
+    return axes;
+}
+
+json capacityJson(const LlmRegionResult& r)
+{
+    json out = json::array();
+    for (const auto& c : r.capacity) {
+        const auto cellIndex = [](const std::optional<std::size_t>& i) {
+            return i ? json(*i) : json(nullptr);
+        };
+        out.push_back({{"configuration", c.configuration},
+                       {"knobs", knobsJson(c.knobs)},
+                       {"capacity_cell", cellIndex(c.capacityCell)},
+                       {"first_failing_cell", cellIndex(c.firstFailingCell)},
+                       {"failing_binding", llmConstraintName(c.failingBinding)},
+                       {"non_monotone", c.nonMonotone},
+                       {"note", c.note}});
+    }
+    return out;
 }
 
 /// A path the scenario gave relative to its folder, made absolute: the reproducer lives in the
@@ -104,11 +146,46 @@ void resolve(std::string& path, const std::string& baseDirectory)
                .string();
 }
 
+std::vector<std::string> knobCells(const LlmCellKnobs& k)
+{
+    return {std::to_string(k.tensorParallel),
+            packNumber(k.powerCapW),
+            std::to_string(k.replicas),
+            std::to_string(k.maxNumSeqs),
+            std::to_string(k.maxNumBatchedTokens),
+            packNumber(k.load)};
+}
+
+std::vector<std::string> knobHeader(const LlmRegionSpec& spec)
+{
+    return {"tensor_parallel",
+            "power_cap_w",
+            "replicas",
+            "max_num_seqs",
+            "max_num_batched_tokens",
+            llmAxisName(spec, LlmAxis::Load)};
+}
+
 } // namespace
+
+std::vector<std::pair<const char*, sim::Estimate LlmCellMetrics::*>> llmMetricFields()
+{
+    return {{"ttft_p99_ms", &LlmCellMetrics::ttftP99Ms},
+            {"tpot_p99_ms", &LlmCellMetrics::tpotP99Ms},
+            {"ttft_mean_ms", &LlmCellMetrics::ttftMeanMs},
+            {"tpot_mean_ms", &LlmCellMetrics::tpotMeanMs},
+            {"output_tokens_per_s", &LlmCellMetrics::outputTokensPerS},
+            {"goodput_per_s", &LlmCellMetrics::goodputPerS},
+            {"preemptions_per_request", &LlmCellMetrics::preemptionsPerRequest},
+            {"kv_use_peak", &LlmCellMetrics::peakKvUse},
+            {"power_per_gpu_w", &LlmCellMetrics::powerPerGpuW},
+            {"energy_per_output_token_j", &LlmCellMetrics::energyPerOutputTokenJ},
+            {"temperature_peak_c", &LlmCellMetrics::peakTemperatureC}};
+}
 
 llmsim::LlmScenario llmReproducerScenario(const LlmRegionResult& r, const LlmRegionCell& cell)
 {
-    auto scenario = llmCellScenario(r.spec, cell.seqsIndex, cell.budgetIndex);
+    auto scenario = llmCellScenario(r.spec, cell.index);
     resolve(scenario.arrivals.file, r.baseDirectory);
     resolve(scenario.step.profileDirectory, r.baseDirectory);
     resolve(scenario.step.modelConfig, r.baseDirectory);
@@ -122,65 +199,68 @@ json llmRegionToJson(const LlmRegionResult& r)
     json cells = json::array();
     for (const auto& c : r.cells)
         cells.push_back(cellJson(c));
-    return {{"kind", "batchscope.llmregion.result"},
-            {"schema", 1},
-            {"scenario", llmsim::llmScenarioToJson(r.spec.scenario)},
-            {"max_num_seqs", r.spec.maxNumSeqs},
-            {"max_num_batched_tokens", r.spec.maxNumBatchedTokens},
-            {"limits", limitsJson(r.spec.limits)},
-            {"summary",
-             {{"feasible", r.feasible},
-              {"infeasible", r.infeasible},
-              {"refused", r.refused},
-              {"not_confident", r.notConfident}}},
-            {"cells", cells},
-            {"recommendation", recommendationJson(r)}};
+    json out = {{"kind", "batchscope.llmregion.result"},
+                {"schema", 2},
+                {"scenario", llmsim::llmScenarioToJson(r.spec.scenario)},
+                {"base_directory", r.baseDirectory},
+                {"axes", axesJson(r.spec)},
+                {"limits", limitsJson(r.spec.limits)},
+                {"objective", llmObjectiveName(r.spec.objective)}};
+    if (r.isShard()) {
+        out["shard"] = {{"index", r.shardIndex}, {"count", r.shardCount}};
+        out["cells"] = cells;
+        return out;
+    }
+    out["summary"] = {{"feasible", r.feasible},
+                      {"infeasible", r.infeasible},
+                      {"refused", r.refused},
+                      {"not_confident", r.notConfident}};
+    out["cells"] = cells;
+    out["recommendation"] = recommendationJson(r);
+    out["capacity"] = capacityJson(r);
+    out["pareto"] = r.pareto;
+    return out;
 }
 
 std::string llmCellsCsv(const LlmRegionResult& r)
 {
     CsvWriter csv;
-    std::vector<std::string> header = {"index",  "max_num_seqs", "max_num_batched_tokens",
-                                       "status", "binding",      "confident"};
-    const auto metrics = [](const LlmCellMetrics& m) {
-        return std::vector<std::pair<const char*, const sim::Estimate*>>{
-            {"ttft_p99_ms", &m.ttftP99Ms},
-            {"tpot_p99_ms", &m.tpotP99Ms},
-            {"ttft_mean_ms", &m.ttftMeanMs},
-            {"tpot_mean_ms", &m.tpotMeanMs},
-            {"output_tokens_per_s", &m.outputTokensPerS},
-            {"goodput_per_s", &m.goodputPerS},
-            {"preemptions_per_request", &m.preemptionsPerRequest},
-            {"kv_use_peak", &m.peakKvUse}};
-    };
-    for (const auto& [name, estimate] : metrics(LlmCellMetrics())) {
+    std::vector<std::string> header = {"index"};
+    for (const auto& name : knobHeader(r.spec))
+        header.push_back(name);
+    for (const char* name : {"status", "binding", "confident"})
+        header.emplace_back(name);
+    for (const auto& [name, field] : llmMetricFields()) {
         header.emplace_back(name);
         header.push_back(std::string(name) + "_ci_low");
         header.push_back(std::string(name) + "_ci_high");
     }
-    const LlmRegionLimits& l = r.spec.limits;
-    std::vector<LlmConstraint> constraints = {LlmConstraint::TtftP99, LlmConstraint::TpotP99};
-    if (l.minOutputTokensPerS)
-        constraints.push_back(LlmConstraint::OutputTokens);
-    if (l.maxPreemptionsPerRequest)
-        constraints.push_back(LlmConstraint::Preemptions);
+    std::vector<LlmConstraint> constraints;
+    if (!r.cells.empty())
+        for (const auto& c : r.cells)
+            if (c.status != LlmCellStatus::Refused) {
+                for (const auto& check : c.checks)
+                    constraints.push_back(check.kind);
+                break;
+            }
     for (auto kind : constraints)
         header.push_back(std::string("margin_") + llmConstraintName(kind));
-    for (const char* name : {"recommended", "replications", "note"})
+    for (const char* name : {"recommended", "pareto", "replications", "note"})
         header.emplace_back(name);
     csv.row(header);
     const LlmRegionCell* recommended = r.recommended();
     for (const auto& c : r.cells) {
-        std::vector<std::string> row = {std::to_string(c.index),
-                                        std::to_string(c.maxNumSeqs),
-                                        std::to_string(c.maxNumBatchedTokens),
-                                        llmCellStatusName(c.status),
-                                        llmConstraintName(c.binding),
-                                        c.confident ? "true" : "false"};
-        for (const auto& [name, e] : metrics(c.metrics)) {
-            row.push_back(ms(*e, &sim::Estimate::value));
-            row.push_back(ms(*e, &sim::Estimate::ciLow));
-            row.push_back(ms(*e, &sim::Estimate::ciHigh));
+        std::vector<std::string> row = {std::to_string(c.index)};
+        for (auto& text : knobCells(c.knobs))
+            row.push_back(std::move(text));
+        row.push_back(llmCellStatusName(c.status));
+        row.push_back(llmConstraintName(c.binding));
+        row.push_back(c.confident ? "true" : "false");
+        for (const auto& [name, field] : llmMetricFields()) {
+            const sim::Estimate& e = c.metrics.*field;
+            row.push_back(packNumber(e.value));
+            row.push_back(packNumber(e.ciLow));
+            row.push_back(packNumber(e.ciHigh));
         }
         for (auto kind : constraints) {
             double margin = NAN;
@@ -189,8 +269,61 @@ std::string llmCellsCsv(const LlmRegionResult& r)
             row.push_back(packNumber(margin));
         }
         row.push_back(recommended == &c ? "true" : "false");
+        row.push_back(c.pareto ? "true" : "false");
         row.push_back(std::to_string(c.replications));
         row.push_back(c.note);
+        csv.row(row);
+    }
+    return csv.take();
+}
+
+std::string llmCapacityCsv(const LlmRegionResult& r)
+{
+    CsvWriter csv;
+    std::vector<std::string> header = {"configuration"};
+    for (const auto& name : knobHeader(r.spec))
+        header.push_back(name == llmAxisName(r.spec, LlmAxis::Load) ? "capacity_" + name : name);
+    for (const char* name : {"output_tokens_per_s_at_capacity", "first_failing_load",
+                             "failing_binding", "non_monotone", "note"})
+        header.emplace_back(name);
+    csv.row(header);
+    for (const auto& c : r.capacity) {
+        std::vector<std::string> row = {std::to_string(c.configuration)};
+        for (auto& text : knobCells(c.knobs))
+            row.push_back(std::move(text));
+        row.push_back(c.capacityCell
+                          ? packNumber(r.cells[*c.capacityCell].metrics.outputTokensPerS.value)
+                          : "");
+        row.push_back(c.firstFailingCell ? packNumber(r.cells[*c.firstFailingCell].knobs.load)
+                                         : "");
+        row.push_back(c.firstFailingCell ? llmConstraintName(c.failingBinding) : "");
+        row.push_back(c.nonMonotone ? "true" : "false");
+        row.push_back(c.note);
+        csv.row(row);
+    }
+    return csv.take();
+}
+
+std::string llmParetoCsv(const LlmRegionResult& r)
+{
+    CsvWriter csv;
+    std::vector<std::string> header = {"index"};
+    for (const auto& name : knobHeader(r.spec))
+        header.push_back(name);
+    for (const char* name : {"output_tokens_per_s", "ttft_p99_ms", "tpot_p99_ms",
+                             "energy_per_output_token_j", "recommended"})
+        header.emplace_back(name);
+    csv.row(header);
+    for (std::size_t i : r.pareto) {
+        const LlmRegionCell& c = r.cells[i];
+        std::vector<std::string> row = {std::to_string(c.index)};
+        for (auto& text : knobCells(c.knobs))
+            row.push_back(std::move(text));
+        row.push_back(packNumber(c.metrics.outputTokensPerS.value));
+        row.push_back(packNumber(c.metrics.ttftP99Ms.value));
+        row.push_back(packNumber(c.metrics.tpotP99Ms.value));
+        row.push_back(packNumber(c.metrics.energyPerOutputTokenJ.value));
+        row.push_back(r.recommended() == &c ? "true" : "false");
         csv.row(row);
     }
     return csv.take();
@@ -201,14 +334,25 @@ Expected<std::vector<std::string>> writeLlmCurvePack(const LlmRegionResult& resu
 {
     if (auto status = makePackFolder(folder); !status)
         return status.error();
+    // Shards of one array share a folder: each names its slice.
+    const std::string resultName = result.isShard()
+                                       ? "llm-region-shard-" + std::to_string(result.shardIndex) +
+                                             "-of-" + std::to_string(result.shardCount) + ".json"
+                                       : "llm-region.json";
     std::vector<std::pair<std::string, std::string>> files = {
-        {"cells.csv", llmCellsCsv(result)},
-        {"recommendation.json", recommendationJson(result).dump(2) + "\n"},
-        {"llm-region.json", llmRegionToJson(result).dump(2) + "\n"}};
-    if (const LlmRegionCell* cell = result.recommended()) {
-        files.emplace_back("recommended-scenario.json",
-                           llmsim::llmScenarioToJson(llmReproducerScenario(result, *cell)).dump(2) +
-                               "\n");
+        {resultName, llmRegionToJson(result).dump(2) + "\n"}};
+    if (!result.isShard()) {
+        files.emplace_back("cells.csv", llmCellsCsv(result));
+        if (hasLlmAxis(result.spec, LlmAxis::Load))
+            files.emplace_back("capacity.csv", llmCapacityCsv(result));
+        files.emplace_back("pareto.csv", llmParetoCsv(result));
+        files.emplace_back("recommendation.json", recommendationJson(result).dump(2) + "\n");
+        for (const auto& named : llmRegionFigures(result))
+            files.emplace_back(named.name + ".svg", figure::renderFigureSvg(named.figure));
+        if (const LlmRegionCell* cell = result.recommended())
+            files.emplace_back(
+                "recommended-scenario.json",
+                llmsim::llmScenarioToJson(llmReproducerScenario(result, *cell)).dump(2) + "\n");
     }
     std::vector<std::string> written;
     for (const auto& [name, content] : files) {

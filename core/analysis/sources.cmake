@@ -15,6 +15,9 @@ target_sources(batchscope_core PRIVATE
     analysis/kernelsteps.cpp
     analysis/kerneltimeline.cpp
     analysis/llmregion.cpp
+    analysis/llmregionfigures.cpp
+    analysis/llmregionjudge.cpp
+    analysis/llmregionread.cpp
     analysis/llmregionpack.cpp
     analysis/llmrunanalysis.cpp
     analysis/mlperfserver.cpp

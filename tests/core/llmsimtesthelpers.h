@@ -13,6 +13,13 @@
 
 namespace bs::test {
 
+/// The keys of meta-llama/Llama-3.1-8B's config.json that set its shape (the whole file is in
+/// ../shared/data/llm/llmservingsim/configs; test sameShapeAsTheSharedConfig compares).
+inline const char* const kLlama8bConfig = R"({
+  "model_type": "llama", "num_hidden_layers": 32, "hidden_size": 4096,
+  "num_attention_heads": 32, "num_key_value_heads": 8, "intermediate_size": 14336,
+  "vocab_size": 128256, "tie_word_embeddings": false, "torch_dtype": "bfloat16"})";
+
 /// The step model of the hand-computed timelines: 10 ms + 0.1 ms per prefill token + 1 ms per
 /// decoding sequence, so a step's duration tells what it computed.
 inline llmsim::StepSpec handStep()

@@ -61,7 +61,7 @@ const analysis::LlmRegionCell& cellAt(const analysis::LlmRegionResult& r, std::i
                                       std::int32_t budget)
 {
     for (const auto& c : r.cells) {
-        if (c.maxNumSeqs == seqs && c.maxNumBatchedTokens == budget)
+        if (c.knobs.maxNumSeqs == seqs && c.knobs.maxNumBatchedTokens == budget)
             return c;
     }
     qFatal("no cell %d x %d", seqs, budget);
@@ -248,8 +248,8 @@ private Q_SLOTS:
         QVERIFY(best->status == LlmCellStatus::Feasible && best->confident);
         // 4 x 2048 and 16 x 256 serve the same offered load (their tokens/s are within the
         // intervals); the lower TTFT p99 wins. 4 x 256 is feasible but not confident: left out.
-        QCOMPARE(best->maxNumSeqs, 16);
-        QCOMPARE(best->maxNumBatchedTokens, 256);
+        QCOMPARE(best->knobs.maxNumSeqs, 16);
+        QCOMPARE(best->knobs.maxNumBatchedTokens, 256);
         QCOMPARE(r.recommendation->indistinguishableCells.size(), std::size_t(2));
         QVERIFY(checkOf(*best, LlmConstraint::TtftP99).value <
                 checkOf(cellAt(r, 4, 2048), LlmConstraint::TtftP99).value);
@@ -296,7 +296,7 @@ private Q_SLOTS:
         QVERIFY(std::abs(tpotMean - best->metrics.tpotP99Ms.value) <= 1e-12 * tpotMean);
         QVERIFY(std::abs(thrMean - best->metrics.outputTokensPerS.value) <= 1e-12 * thrMean);
         // And the region's own cell scenario is that very scenario.
-        QVERIFY(*scenario == analysis::llmCellScenario(r.spec, best->seqsIndex, best->budgetIndex));
+        QVERIFY(*scenario == analysis::llmCellScenario(r.spec, best->index));
     }
 
     void curvePackHoldsEveryCell()
@@ -324,7 +324,7 @@ private Q_SLOTS:
             << 1 << QByteArray("--max-num-batched-tokens: 0 is not a whole number");
         QTest::newRow("no ttft limit")
             << 2 << QByteArray("--sla-ttft-ms: must be a number above 0");
-        QTest::newRow("too many cells") << 3 << QByteArray("cells, more than the 1024");
+        QTest::newRow("too many cells") << 3 << QByteArray("cells, more than the 4096");
         QTest::newRow("sglang") << 4
                                 << QByteArray("the sglang policy has no max_num_batched_tokens");
         QTest::newRow("negative demand")
@@ -348,7 +348,7 @@ private Q_SLOTS:
         case 3:
             spec.maxNumSeqs.clear();
             spec.maxNumBatchedTokens.clear();
-            for (int i = 1; i <= 33; ++i) {
+            for (int i = 1; i <= 65; ++i) {
                 spec.maxNumSeqs.push_back(i);
                 spec.maxNumBatchedTokens.push_back(i * 64);
             }

@@ -9,6 +9,7 @@
 #include "llmsim/llmscenariojson.h"
 #include "llmsim/llmsimulator.h"
 #include "llmsim/rooflinesteptime.h"
+#include "llmsimtesthelpers.h"
 #include "testsupport.h"
 
 #include <QTemporaryDir>
@@ -24,12 +25,7 @@ using namespace bs::llmsim;
 
 namespace {
 
-/// The keys of meta-llama/Llama-3.1-8B's config.json that set its shape (the whole file is in
-/// ../shared/data/llm/llmservingsim/configs; test sameShapeAsTheSharedConfig compares).
-const char* const kLlama8bConfig = R"({
-  "model_type": "llama", "num_hidden_layers": 32, "hidden_size": 4096,
-  "num_attention_heads": 32, "num_key_value_heads": 8, "intermediate_size": 14336,
-  "vocab_size": 128256, "tie_word_embeddings": false, "torch_dtype": "bfloat16"})";
+using test::kLlama8bConfig;
 
 // Hand figures for Llama-3.1-8B bf16 on h100-sxm (989.4 TFLOP/s bf16, 3.35 TB/s, eta 0.7 and
 // 0.85, 4 us per launch, P_idle 70 W, P_max 700 W, kappa 0.6).

@@ -1,0 +1,166 @@
+// Reading an LLM region result back (llmregionpack.h: llmRegionFromJson), for merging shards.
+#include "analysis/llmregionpack.h"
+#include "io/jsonfields.h"
+#include "llmsim/llmscenariojson.h"
+
+#include <cmath>
+
+namespace bs::analysis {
+
+namespace {
+
+using io::JsonFields;
+using io::NumberRule;
+using nlohmann::json;
+
+std::vector<std::int32_t> wholeNumbers(const std::vector<double>& values)
+{
+    return {values.begin(), values.end()};
+}
+
+LlmRegionSpec specOf(JsonFields& f, const json& document)
+{
+    LlmRegionSpec spec;
+    if (const json* axes = f.object("axes", true)) {
+        JsonFields a(*axes, f.child("axes"), f.path());
+        const NumberRule whole = NumberRule::count(1);
+        spec.maxNumSeqs = wholeNumbers(a.numbers("max_num_seqs", whole));
+        spec.maxNumBatchedTokens = wholeNumbers(a.numbers("max_num_batched_tokens", whole));
+        spec.ratesPerS = a.numbers("rate_per_s", NumberRule::positive(), false);
+        spec.rateMultipliers = a.numbers("rate_multiplier", NumberRule::positive(), false);
+        spec.replicas = wholeNumbers(a.numbers("replicas", whole, false));
+        spec.tensorParallel = wholeNumbers(a.numbers("tensor_parallel", whole, false));
+        spec.powerCapsW = a.numbers("power_cap_w", NumberRule::positive(), false);
+        f.adopt(a.finish());
+    }
+    if (const json* limits = f.object("limits", true)) {
+        JsonFields l(*limits, f.child("limits"), f.path());
+        const auto optional = [&](const char* key) {
+            return l.optionalNumber(key, NumberRule::positive()); // null: no such limit
+        };
+        spec.limits.ttftP99Ms = l.number("ttft_p99_ms", NumberRule::positive());
+        spec.limits.tpotP99Ms = l.number("tpot_p99_ms", NumberRule::positive());
+        spec.limits.minOutputTokensPerS = optional("min_output_tokens_per_s");
+        spec.limits.minGoodputPerS = optional("min_goodput_per_s");
+        spec.limits.maxPreemptionsPerRequest = optional("max_preemptions_per_request");
+        spec.limits.maxPowerPerGpuW = optional("max_power_per_gpu_w");
+        spec.limits.maxEnergyPerOutputTokenJ = optional("max_energy_per_output_token_j");
+        spec.limits.maxTemperatureC = optional("max_temperature_c");
+        f.adopt(l.finish());
+    }
+    const std::string objective =
+        f.choice("objective", {"max-output-tokens", "max-tokens-per-gpu", "min-energy-per-token"},
+                 "max-output-tokens");
+    spec.objective = llmObjectiveFromName(objective).value_or(LlmObjective::MaxOutputTokens);
+    if (f.ok()) {
+        auto scenario = llmsim::llmScenarioFromJson(document.at("scenario"), f.path());
+        if (!scenario)
+            f.adopt(scenario.error());
+        else
+            spec.scenario = std::move(*scenario);
+    }
+    return spec;
+}
+
+/// [value, ci_low, ci_high] with null for NaN.
+sim::Estimate estimateFrom(JsonFields& f, const json& metrics, const char* key)
+{
+    const auto wrong = [&] {
+        f.fail(key, "must be [value, ci_low, ci_high] with numbers or null");
+        return sim::Estimate();
+    };
+    if (!metrics.contains(key))
+        return wrong();
+    const json& a = metrics[key];
+    if (!a.is_array() || a.size() != 3)
+        return wrong();
+    double v[3];
+    for (std::size_t i = 0; i < 3; ++i) {
+        if (a[i].is_null())
+            v[i] = sim::kNaN;
+        else if (a[i].is_number())
+            v[i] = a[i].get<double>();
+        else
+            return wrong();
+    }
+    return {v[0], v[1], v[2]};
+}
+
+Expected<LlmRegionCell> cellFrom(const LlmRegionSpec& spec, const json& object,
+                                 const std::string& where, const std::string& path)
+{
+    if (!object.is_object())
+        return makeError(ErrorCode::Value, path, 0, 0, where + ": must be an object");
+    JsonFields f(object, where, path);
+    const auto index = f.integer("index", NumberRule::count(0));
+    const std::string status = f.choice("status", {"feasible", "infeasible", "refused"});
+    const std::string note = f.stringOr("note", "");
+    const auto replications = f.integer("replications", NumberRule::count(1));
+    if (!f.ok())
+        return f.finishReadingSome().error();
+    if (std::size_t(index) >= llmCellCount(spec))
+        return makeError(ErrorCode::Value, path, 0, 0,
+                         where + ".index: " + std::to_string(index) + " is outside the grid of " +
+                             std::to_string(llmCellCount(spec)) + " cells");
+    LlmRegionCell cell = llmCellAt(spec, std::size_t(index));
+    cell.replications = std::int32_t(replications);
+    if (status == "refused") {
+        cell.status = LlmCellStatus::Refused;
+        cell.note = note;
+    } else if (const json* metrics = f.object("metrics", true)) {
+        JsonFields m(*metrics, f.child("metrics"), path);
+        for (const auto& [key, field] : llmMetricFields())
+            cell.metrics.*field = estimateFrom(m, *metrics, key);
+        f.adopt(m.finishReadingSome());
+        cell.status = LlmCellStatus::Infeasible; // judged again from the metrics
+    }
+    if (auto done = f.finishReadingSome(); !done)
+        return done.error();
+    judgeLlmCell(spec, cell);
+    return cell;
+}
+
+} // namespace
+
+bool isLlmRegionJson(const json& document)
+{
+    return document.is_object() && document.contains("kind") && document["kind"].is_string() &&
+           document["kind"].get<std::string>() == "batchscope.llmregion.result";
+}
+
+Expected<LlmRegionResult> llmRegionFromJson(const json& document, const std::string& path)
+{
+    if (!isLlmRegionJson(document))
+        return makeError(ErrorCode::Value, path, 0, 0,
+                         "kind: not an LLM region result (batchscope.llmregion.result)");
+    JsonFields f(document, "llmregion", path);
+    f.choice("kind", {"batchscope.llmregion.result"});
+    f.integer("schema", NumberRule::range(2, 2));
+    f.object("scenario", true);
+    LlmRegionResult result;
+    result.spec = specOf(f, document);
+    result.baseDirectory = f.stringOr("base_directory", "");
+    if (const json* shard = f.object("shard")) {
+        JsonFields s(*shard, f.child("shard"), path);
+        result.shardCount = std::size_t(s.integer("count", NumberRule::count(1)));
+        result.shardIndex = std::size_t(s.integer("index", NumberRule::count(0)));
+        f.adopt(s.finish());
+        if (f.ok() && result.shardIndex >= result.shardCount)
+            f.fail("shard", "index must be below count");
+    }
+    if (f.ok())
+        if (auto valid = validate(result.spec); !valid)
+            f.fail("axes", valid.error().message);
+    const json* cells = f.array("cells", true);
+    if (auto status = f.finishReadingSome(); !status)
+        return status.error();
+    for (std::size_t i = 0; i < cells->size(); ++i) {
+        auto cell = cellFrom(result.spec, (*cells)[i], "cells[" + std::to_string(i) + "]", path);
+        if (!cell)
+            return cell.error();
+        result.cells.push_back(std::move(*cell));
+    }
+    return result;
+}
+
+} // namespace bs::analysis

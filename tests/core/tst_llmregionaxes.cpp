@@ -1,0 +1,370 @@
+// The LLM region's load, replica, tensor-parallel and power axes, its capacity curves, Pareto
+// front and shards (core/analysis/llmregion.h, REGION.md "LLM servers"), on cases with known
+// answers.
+//
+// Linear step of 5 ms + 0.04 ms per prefill token + 0.5 ms per decoding sequence; every prompt
+// 1,000 tokens and every output 20, so one request alone takes a 45 ms prefill step (its first
+// token) and 19 decode steps of 5.5 ms: S = 149.5 ms.
+#include "analysis/llmregion.h"
+#include "analysis/llmregionpack.h"
+#include "analysis/pareto.h"
+#include "llmsim/llmscenariojson.h"
+#include "llmsim/llmsimulator.h"
+#include "llmsimtesthelpers.h"
+
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <cmath>
+#include <fstream>
+
+using namespace bs;
+using analysis::LlmCellStatus;
+using analysis::LlmConstraint;
+
+namespace {
+
+constexpr double kServiceS = 0.1495;
+constexpr double kFirstTokenS = 0.045;
+
+analysis::LlmRegionSpec linearSpec()
+{
+    analysis::LlmRegionSpec spec;
+    auto& s = spec.scenario;
+    s.seed = 5;
+    s.replications = 5;
+    s.engine.numGpuBlocks = 8192;
+    s.step.baseMs = 5.0;
+    s.step.perPrefillTokenMs = 0.04;
+    s.step.perDecodeSeqMs = 0.5;
+    s.arrivals.kind = llmsim::LlmArrivalSpec::Kind::Poisson;
+    s.arrivals.ratePerS = 2.0;
+    s.arrivals.count = 2000;
+    s.arrivals.promptTokens.tokens = 1000;
+    s.arrivals.outputTokens.tokens = 20;
+    spec.maxNumSeqs = {1};
+    spec.maxNumBatchedTokens = {2048};
+    spec.limits.ttftP99Ms = 2000.0;
+    spec.limits.tpotP99Ms = 25.0;
+    return spec;
+}
+
+analysis::LlmRegionResult compute(const analysis::LlmRegionSpec& spec,
+                                  const analysis::LlmRegionOptions& options = {})
+{
+    auto result = analysis::computeLlmRegion(spec, options);
+    if (!result)
+        qFatal("%s", result.error().toString().c_str());
+    return std::move(*result);
+}
+
+const analysis::LlmRegionCell& cellWith(const analysis::LlmRegionResult& r, int replicas,
+                                        double load)
+{
+    for (const auto& c : r.cells) {
+        if (c.knobs.replicas == replicas && c.knobs.load == load)
+            return c;
+    }
+    qFatal("no cell with %d replicas at %g", replicas, load);
+}
+
+/// A roofline scenario of Llama-3.1-8B on an H100 (config written into `dir`).
+analysis::LlmRegionSpec rooflineSpec(const QTemporaryDir& dir)
+{
+    std::ofstream(dir.filePath(QStringLiteral("config.json")).toStdString())
+        << test::kLlama8bConfig;
+    auto scenario = llmsim::llmScenarioFromJson(nlohmann::json::parse(R"({
+        "kind": "llm", "seed": 3, "replications": 3,
+        "engine": {"policy": "vllm_v1", "num_gpu_blocks": 20000},
+        "step": {"kind": "roofline", "model_config": "config.json", "accelerator": "h100-sxm",
+                 "interconnect_gb_per_s": 450},
+        "arrivals": {"kind": "poisson", "rate_per_s": 20, "requests": 600,
+                     "prompt_tokens": {"kind": "fixed", "tokens": 2000},
+                     "output_tokens": {"kind": "fixed", "tokens": 200}}})"));
+    if (!scenario)
+        qFatal("%s", scenario.error().toString().c_str());
+    analysis::LlmRegionSpec spec;
+    spec.scenario = *scenario;
+    spec.maxNumSeqs = {64};
+    spec.maxNumBatchedTokens = {2048, 8192};
+    spec.limits.ttftP99Ms = 5000.0;
+    spec.limits.tpotP99Ms = 200.0;
+    return spec;
+}
+
+} // namespace
+
+class TestLlmRegionAxes : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void oneSeatEngineIsAnMD1Queue()
+    {
+        // max_num_seqs 1 serves one request at a time in exactly S: an M/D/1 queue, whose mean
+        // wait is rho S / (2 (1 - rho)) (Pollaczek-Khinchine); TTFT adds the prefill step.
+        auto spec = linearSpec();
+        spec.ratesPerS = {2.0, 4.0};
+        const auto r = compute(spec);
+        for (const double rate : {2.0, 4.0}) {
+            const auto& c = cellWith(r, 1, rate);
+            const double rho = rate * kServiceS;
+            const double theoryMs = (rho * kServiceS / (2.0 * (1.0 - rho)) + kFirstTokenS) * 1e3;
+            const auto& e = c.metrics.ttftMeanMs;
+            qInfo("rate %.0f/s: TTFT mean %.2f [%.2f, %.2f] ms, M/D/1 %.2f ms", rate, e.value,
+                  e.ciLow, e.ciHigh, theoryMs);
+            QVERIFY(std::abs(e.value - theoryMs) <= std::max(2.0 * e.halfWidth(), 0.05 * theoryMs));
+            // Throughput is the offered load: 20 tokens per request.
+            QVERIFY(std::abs(c.metrics.outputTokensPerS.value - 20.0 * rate) < 0.05 * 20 * rate);
+        }
+    }
+
+    void capacityIsTheLastLoadMetAndNamesWhatFails()
+    {
+        // One seat saturates at 1 / S = 6.69 requests/s: at 8 and 12 the queue grows all run.
+        auto spec = linearSpec();
+        spec.maxNumSeqs = {1, 4};
+        spec.ratesPerS = {12.0, 2.0, 8.0, 4.0}; // any order
+        const auto r = compute(spec);
+        QCOMPARE(r.capacity.size(), std::size_t(2));
+        const auto& oneSeat = r.capacity[0];
+        QCOMPARE(oneSeat.knobs.maxNumSeqs, 1);
+        QCOMPARE(oneSeat.knobs.load, 4.0);
+        QVERIFY(oneSeat.firstFailingCell);
+        QCOMPARE(r.cells[*oneSeat.firstFailingCell].knobs.load, 8.0);
+        QCOMPARE(oneSeat.failingBinding, LlmConstraint::TtftP99);
+        QVERIFY(!oneSeat.nonMonotone);
+        // Four seats share decode steps: past one seat's saturation they still serve 8/s.
+        const auto& fourSeats = r.capacity[1];
+        QCOMPARE(fourSeats.knobs.maxNumSeqs, 4);
+        QVERIFY(fourSeats.knobs.load >= 8.0);
+        QVERIFY(fourSeats.knobs.load > oneSeat.knobs.load);
+        const auto csv = analysis::llmCapacityCsv(r);
+        QVERIFY(csv.find("capacity_rate_per_s") != std::string::npos);
+        QVERIFY(csv.find(",8,ttft_p99,") != std::string::npos);
+    }
+
+    void replicasSplitPoissonArrivalsExactly()
+    {
+        // Two replicas at 8/s each see Poisson at 4/s: with the same seed, the very arrivals of
+        // one replica at 4/s. Latencies are equal; the region's throughput doubles.
+        auto spec = linearSpec();
+        spec.maxNumSeqs = {4};
+        spec.ratesPerS = {4.0, 8.0};
+        spec.replicas = {1, 2};
+        const auto r = compute(spec);
+        const auto& one = cellWith(r, 1, 4.0);
+        const auto& two = cellWith(r, 2, 8.0);
+        QCOMPARE(two.metrics.ttftP99Ms.value, one.metrics.ttftP99Ms.value);
+        QCOMPARE(two.metrics.tpotP99Ms.value, one.metrics.tpotP99Ms.value);
+        QCOMPARE(two.metrics.outputTokensPerS.value, 2.0 * one.metrics.outputTokensPerS.value);
+        QCOMPARE(two.knobs.gpus(), 2);
+        // And a reproducer of the cell is one replica's scenario.
+        const auto scenario = analysis::llmCellScenario(r.spec, two.index);
+        QCOMPARE(scenario.arrivals.replicas, 2);
+        QCOMPARE(scenario.arrivals.ratePerS, 8.0);
+    }
+
+    void replayIsCompressedAndSplitRoundRobin()
+    {
+        llmsim::LlmScenario s = linearSpec().scenario;
+        s.arrivals = {};
+        for (int i = 0; i < 6; ++i)
+            s.arrivals.requests.push_back({1.0 * i, 100, 5});
+        s.arrivals.rateMultiplier = 4.0;
+        s.arrivals.replicas = 2;
+        s.replications = 1;
+        auto run = llmsim::simulateLlm(s);
+        QVERIFY(run);
+        QCOMPARE(run->requests.size(), std::size_t(3)); // requests 0, 2, 4
+        QCOMPARE(run->requests[1].arrivalS, 0.5);       // request 2 at 2 s / 4
+        QCOMPARE(run->requests[2].arrivalS, 1.0);
+        // The keys survive the scenario JSON, and absent keys mean 1.
+        const auto json = llmsim::llmScenarioToJson(s);
+        QCOMPARE(json["arrivals"]["rate_multiplier"].get<double>(), 4.0);
+        auto back = llmsim::llmScenarioFromJson(json);
+        QVERIFY(back);
+        QVERIFY(*back == s);
+        s.arrivals.rateMultiplier = 1.0;
+        s.arrivals.replicas = 1;
+        QVERIFY(!llmsim::llmScenarioToJson(s)["arrivals"].contains("replicas"));
+    }
+
+    void powerCapAxisHoldsEveryGpuUnderItsCap()
+    {
+        QTemporaryDir dir;
+        auto spec = rooflineSpec(dir);
+        spec.powerCapsW = {250.0, 700.0};
+        spec.tensorParallel = {1, 2};
+        spec.limits.maxPowerPerGpuW = 400.0;
+        spec.limits.maxEnergyPerOutputTokenJ = 10.0;
+        spec.limits.maxTemperatureC = 200.0;
+        analysis::LlmRegionOptions options;
+        options.baseDirectory = dir.path().toStdString();
+        const auto r = compute(spec, options);
+        QCOMPARE(r.cells.size(), std::size_t(8));
+        bool capBinds = false;
+        for (const auto& c : r.cells) {
+            QVERIFY(c.status != LlmCellStatus::Refused);
+            const auto& m = c.metrics;
+            qInfo("tp %d cap %g budget %d: %.1f W/GPU, %.3f J/token, %.1f C, %.0f tokens/s",
+                  c.knobs.tensorParallel, c.knobs.powerCapW, c.knobs.maxNumBatchedTokens,
+                  m.powerPerGpuW.value, m.energyPerOutputTokenJ.value, m.peakTemperatureC.value,
+                  m.outputTokensPerS.value);
+            QVERIFY(m.powerPerGpuW.value <= c.knobs.powerCapW * (1 + 1e-9));
+            QVERIFY(std::isfinite(m.energyPerOutputTokenJ.value));
+            QVERIFY(std::isfinite(m.peakTemperatureC.value));
+            QCOMPARE(c.checks.size(), std::size_t(5));
+            for (const auto& check : c.checks)
+                QCOMPARE(check.satisfied, check.margin >= 0.0 || std::isnan(check.margin));
+            capBinds = capBinds || (c.knobs.powerCapW == 700.0 &&
+                                    c.binding == LlmConstraint::PowerPerGpu && !c.checks.empty());
+        }
+        // Under the 700 W cap a loaded H100 draws more than the 400 W limit; at 250 W it cannot.
+        QVERIFY(capBinds);
+        for (const auto& c : r.cells) {
+            if (c.knobs.powerCapW == 250.0)
+                QVERIFY(c.binding != LlmConstraint::PowerPerGpu ||
+                        c.status == LlmCellStatus::Feasible);
+        }
+    }
+
+    void powerLimitsNeedAnAcceleratorModel()
+    {
+        auto spec = linearSpec();
+        spec.limits.maxPowerPerGpuW = 300.0;
+        auto result = analysis::computeLlmRegion(spec);
+        QVERIFY(!result);
+        QVERIFY(result.error().message.find("--power-cap-w: needs a roofline step") !=
+                std::string::npos);
+        spec = linearSpec();
+        spec.scenario.arrivals.kind = llmsim::LlmArrivalSpec::Kind::Replay;
+        spec.ratesPerS = {1.0};
+        result = analysis::computeLlmRegion(spec);
+        QVERIFY(!result);
+        QVERIFY(result.error().message.find("--rate-multiplier") != std::string::npos);
+    }
+
+    void paretoFrontHoldsExactlyTheUndominatedCells()
+    {
+        auto spec = linearSpec();
+        spec.maxNumSeqs = {2, 4, 8};
+        spec.maxNumBatchedTokens = {256, 1024, 2048};
+        spec.ratesPerS = {4.0, 6.0};
+        const auto r = compute(spec);
+        QVERIFY(!r.pareto.empty());
+        const auto point = [](const analysis::LlmRegionCell& c) {
+            return std::vector<double>{-c.metrics.outputTokensPerS.value, c.metrics.ttftP99Ms.value,
+                                       c.metrics.tpotP99Ms.value};
+        };
+        for (const auto& c : r.cells) {
+            if (c.status != LlmCellStatus::Feasible || !c.confident)
+                continue;
+            bool dominated = false;
+            for (const auto& other : r.cells)
+                dominated =
+                    dominated || (other.status == LlmCellStatus::Feasible && other.confident &&
+                                  analysis::dominates(point(other), point(c)));
+            QCOMPARE(c.pareto, !dominated);
+        }
+        if (r.recommended())
+            QVERIFY(r.recommended()->pareto);
+    }
+
+    void shardsMergeIntoTheWholeRegion()
+    {
+        auto spec = linearSpec();
+        spec.maxNumSeqs = {1, 4};
+        spec.maxNumBatchedTokens = {512, 2048};
+        spec.ratesPerS = {2.0, 8.0};
+        spec.limits.minOutputTokensPerS = 30.0;
+        const auto whole = compute(spec);
+        std::vector<analysis::LlmRegionResult> shards;
+        for (std::size_t i : {2u, 0u, 1u}) { // any order
+            analysis::LlmRegionOptions options;
+            options.shardIndex = i;
+            options.shardCount = 3;
+            const auto shard = compute(spec, options);
+            QVERIFY(shard.isShard());
+            QVERIFY(!shard.recommendation);
+            // Through the file, as a Slurm array task hands it over.
+            const auto json = nlohmann::json::parse(analysis::llmRegionToJson(shard).dump());
+            auto back = analysis::llmRegionFromJson(json, "shard.json");
+            QVERIFY2(back, back ? "" : back.error().toString().c_str());
+            shards.push_back(std::move(*back));
+        }
+        auto merged = analysis::mergeLlmRegions(shards);
+        QVERIFY2(merged, merged ? "" : merged.error().toString().c_str());
+        QCOMPARE(analysis::llmRegionToJson(*merged).dump(),
+                 analysis::llmRegionToJson(whole).dump());
+        // A missing slice and a repeated one are errors naming the shard.
+        shards.pop_back();
+        auto missing = analysis::mergeLlmRegions(shards);
+        QVERIFY(!missing);
+        QVERIFY2(missing.error().message.find("is missing") != std::string::npos,
+                 missing.error().message.c_str());
+        shards.push_back(shards.front());
+        auto twice = analysis::mergeLlmRegions(shards);
+        QVERIFY(!twice);
+        QVERIFY(twice.error().message.find("shards[2]: slice 2 is given twice") !=
+                std::string::npos);
+    }
+
+    void previewShowsTheCoarseLatticeAndChangesNothing()
+    {
+        auto spec = linearSpec();
+        spec.maxNumSeqs = {1, 4, 16};
+        spec.maxNumBatchedTokens = {512, 2048};
+        spec.ratesPerS = {2.0, 8.0, 12.0};
+        const auto plain = compute(spec);
+        int previews = 0;
+        analysis::LlmRegionOptions options;
+        options.preview = [&](const analysis::LlmRegionResult& preview) {
+            ++previews;
+            std::size_t judged = 0;
+            for (const auto& c : preview.cells) {
+                const bool coarse = c.at[3] % 2 == 0 && c.at[4] % 2 == 0 && c.at[5] % 2 == 0;
+                QCOMPARE(c.pending, !coarse);
+                judged += !c.pending;
+                if (!c.pending) // a coarse cell is already its final self
+                    QCOMPARE(c.metrics.ttftP99Ms.value,
+                             plain.cells[c.index].metrics.ttftP99Ms.value);
+            }
+            QCOMPARE(judged, std::size_t(2 * 1 * 2)); // seqs 1, 16 x budget 512 x rates 2, 12
+            QCOMPARE(preview.feasible + preview.infeasible + preview.refused, judged);
+            QVERIFY(preview.capacity.empty()); // pending loads would cut the curves short
+        };
+        const auto withPreview = compute(spec, options);
+        QCOMPARE(previews, 1);
+        QCOMPARE(analysis::llmRegionToJson(withPreview).dump(),
+                 analysis::llmRegionToJson(plain).dump());
+    }
+
+    void figuresDrawTheGridCapacityAndFront()
+    {
+        auto spec = linearSpec();
+        spec.maxNumSeqs = {1, 4};
+        spec.maxNumBatchedTokens = {512, 2048};
+        spec.ratesPerS = {2.0, 8.0};
+        const auto r = compute(spec);
+        const auto figures = analysis::llmRegionFigures(r);
+        QCOMPARE(figures.size(), std::size_t(3)); // no power model: no energy plot
+        QCOMPARE(figures[0].name, std::string("llm-region-heatmap"));
+        const auto& h = *figures[0].figure.heatmap;
+        QCOMPARE(h.rowLabels, (std::vector<std::string>{"1", "4"}));
+        QCOMPARE(h.columnLabels, (std::vector<std::string>{"512", "2048"}));
+        QVERIFY(figures[0].figure.caption.find("rate_per_s") != std::string::npos);
+        QCOMPARE(figures[1].name, std::string("llm-capacity"));
+        QCOMPARE(figures[1].figure.series.size(), std::size_t(2));
+        QCOMPARE(figures[2].name, std::string("llm-tokens-ttft"));
+        QTemporaryDir dir;
+        auto written = analysis::writeLlmCurvePack(r, dir.path().toStdString());
+        QVERIFY(written);
+        for (const char* name : {"capacity.csv", "pareto.csv", "llm-region-heatmap.svg",
+                                 "llm-capacity.svg", "llm-tokens-ttft.svg"})
+            QVERIFY2(std::find(written->begin(), written->end(), name) != written->end(), name);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestLlmRegionAxes)
+#include "tst_llmregionaxes.moc"
