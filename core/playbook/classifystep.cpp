@@ -1,3 +1,4 @@
+#include "playbook/llmplaybook.h"
 #include "playbook/mechanismsignals.h"
 
 #include <algorithm>
@@ -243,7 +244,9 @@ StepResult classifyStep(const PlaybookContext& context, const LocateFindings& lo
     step.number = 3;
     step.title = "Classify the dominant mechanism";
     noteEvidenceRelevance(context, step);
-    findings.ranked = assessHypotheses(context, locate);
+    const auto llm = llmPair(context.inputs);
+    findings.ranked =
+        llm ? assessLlmHypotheses(context, *llm, locate) : assessHypotheses(context, locate);
     for (auto& h : findings.ranked)
         score(h);
     std::ranges::stable_sort(findings.ranked, std::greater<>(), &Hypothesis::rank);
@@ -266,9 +269,13 @@ StepResult classifyStep(const PlaybookContext& context, const LocateFindings& lo
     if (!locate.metrics.empty() && locate.failing.empty() && quality.empty()) {
         // A mechanism explains a symptom; without one, a ranking is only a list of guesses.
         findings.decided = false;
-        findings.noClaim = "no failing metric: no alarm metric (p99 latency, throughput, energy "
-                           "per inference) is worse in the candidate, the SLA is not missed "
-                           "and quality is within its tolerance";
+        findings.noClaim =
+            llm ? "no failing metric: no LLM alarm metric (TTFT p99, TPOT p99, E2E p99, output "
+                  "tokens/s, goodput, energy per output token) is worse in the candidate and "
+                  "quality is within its tolerance"
+                : "no failing metric: no alarm metric (p99 latency, throughput, energy "
+                  "per inference) is worse in the candidate, the SLA is not missed "
+                  "and quality is within its tolerance";
         step.status = StepStatus::Ok;
         step.summary = "No mechanism is claimed: " + findings.noClaim +
                        ". The scores below are shown for reference only.";

@@ -1,3 +1,4 @@
+#include "playbook/llmplaybook.h"
 #include "playbook/steps.h"
 
 #include <algorithm>
@@ -63,13 +64,30 @@ void compareDatasets(const PlaybookContext& context, FreezeFindings& findings)
         if (!cand)
             return;
         const std::string where = base.name + " vs " + cand->name;
+        // On LLM runs the run headers are compared item by item (compareLlmRuns); of the
+        // datasets' tags only the ones someone recorded say anything.
+        const bool llmRuns = llmPair(inputs).has_value();
         for (auto& [key, b, c] : allTags(base.tags, cand->tags)) {
+            if (llmRuns && b.empty() && c.empty())
+                continue;
             // Unknown on both sides is not "the same" (the run was not frozen on it), but it
             // is no evidence of a difference either.
             const bool notRecorded = b.empty() && c.empty();
             addItem(findings, {key, b, c, where, !notRecorded && b != c, notRecorded, false, {}});
         }
     }
+}
+
+void compareLlmRuns(const PlaybookContext& context, FreezeFindings& findings)
+{
+    const auto pair = llmPair(context.inputs);
+    if (!pair)
+        return;
+    const auto& in = context.inputs;
+    const auto* b = in.baseline.tagsOf(in.baseline.llmRunsId);
+    const auto* c = in.candidate.tagsOf(in.candidate.llmRunsId);
+    for (auto& item : llmFreezeItems(*pair, b ? *b : data::RunTags(), c ? *c : data::RunTags()))
+        addItem(findings, std::move(item));
 }
 
 void compareScenarioSeed(const PlaybookContext& context, FreezeFindings& findings)
@@ -149,6 +167,7 @@ StepResult freezeStep(const PlaybookContext& context, FreezeFindings& findings)
         return step;
     }
     compareDatasets(context, findings);
+    compareLlmRuns(context, findings);
     compareScenarioSeed(context, findings);
     EvidenceTable table{"Run tags, baseline vs candidate",
                         {"Tag", "Baseline", "Candidate", "Compared in", "Status"},

@@ -1,3 +1,4 @@
+#include "playbook/llmplaybook.h"
 #include "playbook/stagemetrics.h"
 
 #include <algorithm>
@@ -15,10 +16,26 @@ const char* stageName(Stage stage)
         return "runtime queue";
     case Stage::CorePlacement:
         return "core placement";
+    case Stage::AdmissionQueue:
+        return "admission queue";
+    case Stage::SchedulerStep:
+        return "scheduler step";
+    case Stage::KvCache:
+        return "KV cache";
+    case Stage::DecodeIterations:
+        return "decode iterations";
     case Stage::CompletionTail:
         return "completion and tail";
     }
     return "completion and tail";
+}
+
+std::vector<Stage> pipelineStages(bool llm)
+{
+    if (llm)
+        return {Stage::AdmissionQueue, Stage::SchedulerStep, Stage::KvCache,
+                Stage::DecodeIterations, Stage::CompletionTail};
+    return {Stage::CompilePlan, Stage::RuntimeQueue, Stage::CorePlacement, Stage::CompletionTail};
 }
 
 namespace {
@@ -36,6 +53,15 @@ const char* stageMissingEvidence(Stage stage)
     case Stage::CorePlacement:
         return "core placement: per-device/stream kernel traces or per-stream request traces of "
                "both runs";
+    case Stage::AdmissionQueue:
+        return "admission queue: per-request queue times (an engine request log) or the "
+               "engine's waiting series of both runs";
+    case Stage::SchedulerStep:
+        return "scheduler step: per-request TTFT and prompt tokens of both runs";
+    case Stage::KvCache:
+        return "KV cache: the engine's KV cache use series (or preemption counts) of both runs";
+    case Stage::DecodeIterations:
+        return "decode iterations: per-request TPOT or inter-token latencies of both runs";
     case Stage::CompletionTail:
         return "completion and tail: sweeps or request traces of both runs with p99 latency";
     }
@@ -76,6 +102,12 @@ std::vector<StageMetric> collectMetrics(const PlaybookContext& context)
     const double practical = context.state.options.practicalDelta;
     const auto& in = context.inputs;
     std::vector<StageMetric> all;
+    if (const auto pair = llmPair(in)) {
+        // LLM runs speak for the serving pipeline; batch sources would mix two pipelines.
+        all = llmStageMetrics(*pair->baseline, *pair->candidate, practical);
+        std::ranges::stable_sort(all, {}, [](const StageMetric& m) { return int(m.stage); });
+        return all;
+    }
     auto append = [&all](std::vector<StageMetric> more) {
         for (auto& m : more)
             all.push_back(std::move(m));
@@ -142,7 +174,7 @@ std::string failingText(const StageMetric& m)
 void findFailing(const PlaybookContext& context, LocateFindings& findings)
 {
     for (const auto& m : findings.metrics) {
-        if (m.stage != Stage::CompletionTail || !m.divergent())
+        if ((m.stage != Stage::CompletionTail && !isLlmAlarmMetric(m)) || !m.divergent())
             continue;
         const int worse = m.higherIsWorse ? 1 : -1;
         if (m.overall.sign == worse || m.persistence.direction == worse)
@@ -285,6 +317,14 @@ figure::Figure sweepFigure(const PlaybookContext& context, const char* metric, c
     return figure;
 }
 
+std::string pipelineText(bool llm)
+{
+    std::string text;
+    for (Stage stage : pipelineStages(llm))
+        text += (text.empty() ? "" : " → ") + std::string(stageName(stage));
+    return text;
+}
+
 std::string summaryText(const LocateFindings& findings)
 {
     std::string text;
@@ -298,8 +338,7 @@ std::string summaryText(const LocateFindings& findings)
     }
     if (findings.firstPersistentStage) {
         const auto& m = findings.metrics[std::size_t(findings.firstMetric)];
-        text += "First persistent divergent stage along compile plan → runtime queue → core "
-                "placement → completion and tail: " +
+        text += "First persistent divergent stage along " + pipelineText(findings.llm) + ": " +
                 std::string(stageName(*findings.firstPersistentStage)) + " (" + m.metric + " " +
                 formatSigned(m.overall.delta, m.unit) + ", " + m.source + ", " +
                 m.persistence.text + ").";
@@ -317,10 +356,11 @@ void judgeStatus(const LocateFindings& findings, StepResult& step)
     bool earlierUnmeasured = false;
     const int firstStage =
         findings.firstPersistentStage ? int(*findings.firstPersistentStage) : kStageCount;
-    for (int s = 0; s < kStageCount; ++s) {
+    for (Stage stage : pipelineStages(findings.llm)) {
+        const int s = int(stage);
         if (findings.measured[s])
             continue;
-        step.missingEvidence.push_back(stageMissingEvidence(Stage(s)));
+        step.missingEvidence.push_back(stageMissingEvidence(stage));
         earlierUnmeasured = earlierUnmeasured || s < firstStage;
     }
     step.summary = summaryText(findings);
@@ -343,12 +383,13 @@ StepResult locateStep(const PlaybookContext& context, LocateFindings& findings)
     StepResult step;
     step.number = 2;
     step.title = "Locate the first persistent divergent stage";
+    findings.llm = llmPair(context.inputs).has_value();
     findings.metrics = collectMetrics(context);
     if (findings.metrics.empty()) {
         step.status = StepStatus::Blocker;
         step.summary = "No metric is measured on both sides, so no stage can be compared.";
-        for (int s = 0; s < kStageCount; ++s)
-            step.missingEvidence.push_back(stageMissingEvidence(Stage(s)));
+        for (Stage stage : pipelineStages(findings.llm))
+            step.missingEvidence.push_back(stageMissingEvidence(stage));
         return step;
     }
     for (std::size_t i = 0; i < findings.metrics.size(); ++i) {

@@ -1,3 +1,4 @@
+#include "playbook/llmplaybook.h"
 #include "playbook/steps.h"
 #include "sim/resultjson.h"
 #include "sim/scenariojson.h"
@@ -221,6 +222,23 @@ void addQualityRows(const PlaybookContext& context, MatrixFindings& findings)
                              q->fixed ? (within(*q->fixed) ? "pass" : "fail") : "not run"});
 }
 
+void addBatchRows(const PlaybookContext& context, const FixFindings& fix, MatrixFindings& findings)
+{
+    findings.rows.push_back(replayRow(context, *fix.reproducer, "reproducer"));
+    findings.rows.push_back(replayRow(context, *fix.fixed, "fixed scenario"));
+    findings.replayIdentical =
+        findings.rows[0].result == "pass" && findings.rows[1].result == "pass";
+    addQualityRows(context, findings);
+    for (const auto& slice : slicesFor(*fix.reproducer)) {
+        if (context.cancel.isCancelled())
+            break;
+        const Cell b = simulateCell(context, context.scenarios.baseline, slice, std::nullopt);
+        const Cell c = simulateCell(context, fix.reproducer, slice, std::nullopt);
+        const Cell f = simulateCell(context, fix.fixed, slice, fix.chosen);
+        addPerformanceRows(context, slice, b, c, f, findings);
+    }
+}
+
 EvidenceTable matrixTable(const MatrixFindings& findings)
 {
     EvidenceTable table{
@@ -243,7 +261,16 @@ StepResult matrixStep(const PlaybookContext& context, const FixFindings& fix,
     StepResult step;
     step.number = 5;
     step.title = "Re-run the full matrix";
-    if (!fix.reproducer) {
+    const auto llm = llmPair(context.inputs);
+    if (llm && !fix.chosen) {
+        step.status = StepStatus::NotStarted;
+        step.summary = "Not run: step 4 chose no fix to compare with the candidate.";
+        return step;
+    }
+    if (llm) {
+        addLlmMatrixRows(context, *llm, fix, findings);
+        addQualityRows(context, findings);
+    } else if (!fix.reproducer) {
         // Nothing was replayed, so nothing can be called (not) bit-identical.
         step.status = StepStatus::NotStarted;
         step.summary = "Not run: the reproducer is missing (step 4 built none), so there is "
@@ -252,24 +279,13 @@ StepResult matrixStep(const PlaybookContext& context, const FixFindings& fix,
                                        "or a candidate sweep to derive one");
         return step;
     }
-    if (!fix.fixed) {
+    if (!llm && !fix.fixed) {
         step.status = StepStatus::NotStarted;
         step.summary = "Not run: step 4 chose no fix to compare with the reproducer.";
         return step;
     }
-    findings.rows.push_back(replayRow(context, *fix.reproducer, "reproducer"));
-    findings.rows.push_back(replayRow(context, *fix.fixed, "fixed scenario"));
-    findings.replayIdentical =
-        findings.rows[0].result == "pass" && findings.rows[1].result == "pass";
-    addQualityRows(context, findings);
-    for (const auto& slice : slicesFor(*fix.reproducer)) {
-        if (context.cancel.isCancelled())
-            break;
-        const Cell b = simulateCell(context, context.scenarios.baseline, slice, std::nullopt);
-        const Cell c = simulateCell(context, fix.reproducer, slice, std::nullopt);
-        const Cell f = simulateCell(context, fix.fixed, slice, fix.chosen);
-        addPerformanceRows(context, slice, b, c, f, findings);
-    }
+    if (!llm)
+        addBatchRows(context, fix, findings);
     for (const auto& row : findings.rows) {
         findings.passed += row.result == "pass";
         findings.failed += row.result == "fail";
@@ -283,7 +299,9 @@ StepResult matrixStep(const PlaybookContext& context, const FixFindings& fix,
     step.summary = std::string(findings.failed > 0 ? "FAILED: " : "") +
                    std::to_string(findings.passed) + " passed, " + std::to_string(findings.failed) +
                    " failed, " + std::to_string(findings.notRun) + " not run. Reproducer replay " +
-                   (findings.replayIdentical ? "is bit-identical." : "is NOT bit-identical.");
+                   (findings.replayIdentical    ? "is bit-identical."
+                    : llm && !fix.llmReproducer ? "was not run (no simulatable reproducer)."
+                                                : "is NOT bit-identical.");
     std::string failedRows;
     for (const auto& row : findings.rows) {
         if (row.result == "fail")
@@ -291,7 +309,7 @@ StepResult matrixStep(const PlaybookContext& context, const FixFindings& fix,
     }
     if (!failedRows.empty())
         step.warnings.push_back("failed rows: " + failedRows);
-    if (!context.scenarios.baseline)
+    if (!context.scenarios.baseline && !llm)
         step.missingEvidence.push_back("a baseline scenario (a run-tag difference that maps to a "
                                        "scenario knob, or sweeps of both runs): fixed is "
                                        "compared with the candidate instead");

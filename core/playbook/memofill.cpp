@@ -65,8 +65,30 @@ std::string arrivalsText(const sim::Scenario& s)
     return text;
 }
 
+/// The LLM metrics the memo quotes: the serving SLA metrics and the tail, as step 2 found them.
+std::string llmMetricsText(const PlaybookResult& r)
+{
+    std::string text;
+    for (const auto& m : r.locate.metrics) {
+        const bool quoted = m.metric == "TTFT p99" || m.metric == "TPOT p99" ||
+                            m.metric == "p99 latency (E2E)" || m.metric == "goodput" ||
+                            m.metric == "energy per output token" || m.metric == "output tokens/s";
+        if (quoted)
+            text += (text.empty() ? "" : "; ") + m.metric + " " +
+                    formatValue(m.overall.baseline, m.unit) + " → " +
+                    formatValue(m.overall.candidate, m.unit);
+    }
+    return text;
+}
+
 std::string workloadSlice(const PlaybookResult& r)
 {
+    if (r.locate.llm)
+        return "LLM serving runs, baseline → candidate, measured per request: " +
+               llmMetricsText(r) + "." +
+               (r.fix.llmReproducer ? " Replayed slice: the candidate's requests (arrival, "
+                                      "prompt and output tokens) on its engine knobs."
+                                    : "");
     if (!r.fix.reproducer)
         return "No target traffic scenario: the slice is the measured batch sweep only.";
     const auto& s = *r.fix.reproducer;
@@ -158,6 +180,15 @@ std::string movementsText(const PlaybookResult& r)
 {
     if (!r.fix.chosen)
         return "No change predicted: step 4 found no bounded fix.";
+    if (r.locate.llm) {
+        std::string text;
+        for (const auto& m : r.fix.movements)
+            text += (text.empty() ? "" : "; ") + m.metric + " " + formatValue(m.candidate, m.unit) +
+                    " → " + formatValue(m.fixed, m.unit) + " (" + formatSigned(m.delta, m.unit) +
+                    ")";
+        return text.empty() ? "Not simulated: " + r.fix.llmMethod + "."
+                            : text + " — " + r.fix.llmMethod + ".";
+    }
     std::string text;
     for (const auto& m : r.fix.movements)
         text += (text.empty() ? "" : "; ") +
@@ -226,6 +257,10 @@ std::string riskText(const PlaybookResult& r)
 
 std::string rollbackText(const PlaybookResult& r)
 {
+    if (r.locate.llm && r.fix.chosen)
+        return "Restore " + r.fix.chosen->knob + " = " + r.fix.from +
+               " if the re-run benchmark's TTFT p99 or TPOT p99 exceeds the candidate's measured "
+               "value or goodput falls.";
     if (!r.fix.chosen || r.fix.movements.size() < 2)
         return "No change to roll back.";
     const auto& p99 = r.fix.movements[1];
@@ -301,8 +336,14 @@ void fillMemoDrafts(Memo& memo, const PlaybookResult& result, const std::string&
     memo.smallestReversibleChange.offerDraft(gated(result, changeText(result)));
     memo.expectedMovement.offerDraft(gated(result, movementsText(result)));
     memo.regressionRisk.offerDraft(riskText(result));
-    std::string artifact = "Batch policy curve pack showing feasible operating regions for "
-                           "throughput, latency, and power";
+    std::string artifact = result.locate.llm
+                               ? "LLM curve pack (TTFT, TPOT, goodput, energy per output token "
+                                 "over the engine knobs)"
+                               : "Batch policy curve pack showing feasible operating regions for "
+                                 "throughput, latency, and power";
+    if (result.fix.llmReproducer)
+        artifact += "; LLM reproducer: the candidate's requests replayed (seed " +
+                    std::to_string(result.fix.llmReproducer->value("seed", 1)) + ")";
     if (result.fix.reproducer)
         artifact += "; reproducer " + reproducerFile + " (seed " +
                     std::to_string(result.fix.reproducer->seed) + ")";

@@ -1,5 +1,7 @@
 #include "playbook/playbook.h"
 
+#include "playbook/llmplaybook.h"
+
 namespace bs::playbook {
 
 namespace {
@@ -97,7 +99,11 @@ Expected<PlaybookResult> runPlaybook(const data::Project& project, const Playboo
     progress.advanceTo(2);
     result.steps[2] = classifyStep(*context, result.locate, result.classification);
     progress.advanceTo(3);
-    result.steps[3] = fixStep(*context, result.classification, result.fix);
+    if (const auto llm = llmPair(context->inputs))
+        result.steps[3] =
+            llmFixStep(*context, *llm, result.locate, result.classification, result.fix);
+    else
+        result.steps[3] = fixStep(*context, result.classification, result.fix);
     progress.advanceTo(4);
     if (cancel.isCancelled())
         return makeError(ErrorCode::Cancelled, "the playbook run was cancelled");

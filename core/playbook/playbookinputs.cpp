@@ -69,6 +69,8 @@ bool takeContent(SideInputs& side, const data::Dataset& dataset)
         return take(side.kernels, side.kernelsName, side.kernelsId, kernels);
     if (auto power = dataset.powerSeries())
         return take(side.power, side.powerName, side.powerId, power);
+    if (auto runs = dataset.llmRuns(); runs && !runs->runs.empty())
+        return take(side.llmRuns, side.llmRunsName, side.llmRunsId, runs);
     return false;
 }
 
@@ -124,7 +126,7 @@ data::RunTags SideInputs::primaryTags() const
 {
     // The runs themselves speak for the side, whatever order the datasets were added in: a
     // power log or trace listed first must not hide the sweep's tags (its power limit, seed).
-    for (const auto* id : {&sweepId, &requestsId, &kernelsId}) {
+    for (const auto* id : {&sweepId, &requestsId, &kernelsId, &llmRunsId}) {
         if (const auto* tags = id->empty() ? nullptr : tagsOf(*id))
             return *tags;
     }

@@ -37,8 +37,10 @@ struct SideInputs
     std::shared_ptr<const data::RequestTrace> requests;
     std::shared_ptr<const data::KernelTrace> kernels;
     std::shared_ptr<const data::PowerSeries> power;
-    std::string sweepName, requestsName, kernelsName, powerName;
-    std::string sweepId, requestsId, kernelsId, powerId; ///< Dataset ids of the slots.
+    /// LLM serving benchmark runs; the playbook reads the first run of the set.
+    std::shared_ptr<const data::LlmRunSet> llmRuns;
+    std::string sweepName, requestsName, kernelsName, powerName, llmRunsName;
+    std::string sweepId, requestsId, kernelsId, powerId, llmRunsId; ///< Dataset ids of the slots.
     bool sweepSynthetic = false; ///< The sweep is generated demo data (data::isSynthetic).
     /// Evidence that does not belong to this side's runs (evidencerelevance.h): not used.
     std::vector<SetAsideEvidence> setAside;

@@ -199,6 +199,27 @@ ReportSection reproducerSection(const PlaybookResult& result, const ReportOption
                                 ReportDocument& document)
 {
     ReportSection section{"reproducer", "Reproducer and fix scenarios", std::nullopt, {}, {}};
+    if (result.fix.llmReproducer && result.fix.llmFixed) {
+        // LLM runs: the candidate's requests replayed on its engine, as and with the change.
+        const auto reproducer = reproducerFileName(options.fileStem);
+        const auto fix = fixFileName(options.fileStem);
+        const std::string json = markupFreeJson(*result.fix.llmReproducer);
+        document.attachments.push_back(
+            {reproducer, json, "the candidate's requests replayed on its engine knobs"});
+        document.attachments.push_back({fix, markupFreeJson(*result.fix.llmFixed),
+                                        "the LLM reproducer with the one engine knob change"});
+        section.blocks.push_back(ReportParagraph{
+            "The LLM reproducer replays the candidate's requests with a step time fitted on the "
+            "candidate run (" +
+                result.fix.llmMethod + "); run both with:",
+            ParagraphStyle::Normal});
+        section.blocks.push_back(ReportCode{"batchscope-cli simulate " + reproducer +
+                                                " --json\nbatchscope-cli simulate " + fix +
+                                                " --json",
+                                            "sh", "Commands"});
+        section.blocks.push_back(ReportCode{json, "json", reproducer});
+        return section;
+    }
     if (!result.fix.reproducer) {
         section.blocks.push_back(
             ReportParagraph{"No reproducer: " + result.steps[3].summary, ParagraphStyle::Warning});

@@ -7,6 +7,10 @@ target_sources(batchscope_core PRIVATE
     playbook/fixstep.cpp
     playbook/freezestep.cpp
     playbook/htmlreport.cpp
+    playbook/llmfixstep.cpp
+    playbook/llmfreeze.cpp
+    playbook/llmsignals.cpp
+    playbook/llmstagemetrics.cpp
     playbook/locatestep.cpp
     playbook/markdownreport.cpp
     playbook/matrixstep.cpp

@@ -50,15 +50,24 @@ StepResult freezeStep(const PlaybookContext& context, FreezeFindings& findings);
 
 // ---- Step 2: locate -----------------------------------------------------------------------
 
-/// The stages of the scheduling pipeline, in the order a batch passes them.
+/// The stages of the scheduling pipeline, in the order a batch passes them. Batch inference
+/// passes compile plan → runtime queue → core placement → completion and tail; an LLM request
+/// passes admission queue → scheduler step → KV cache → decode iterations → completion and
+/// tail. Completion and tail ends both, so sorting by value gives pipeline order for either.
 enum class Stage
 {
     CompilePlan,
     RuntimeQueue,
     CorePlacement,
+    AdmissionQueue,
+    SchedulerStep,
+    KvCache,
+    DecodeIterations,
     CompletionTail,
 };
-inline constexpr int kStageCount = 4;
+inline constexpr int kStageCount = 8;
+/// The stages of one pipeline, in order (`llm`: the LLM serving pipeline).
+std::vector<Stage> pipelineStages(bool llm);
 const char* stageName(Stage stage); ///< "compile plan", "runtime queue", ...
 
 struct StageSlice
@@ -89,7 +98,9 @@ struct LocateFindings
     std::optional<Stage> firstPersistentStage;
     int firstMetric = -1; ///< Index of the metric that makes it persistent.
     int tailMetric = -1;  ///< The p99 latency metric (the symptom), -1 when none.
-    bool measured[kStageCount] = {false, false, false, false};
+    bool measured[kStageCount] = {};
+    /// The LLM serving pipeline (both sides hold LLM runs) rather than batch inference.
+    bool llm = false;
     /// Batch sizes whose tail latency or throughput diverged (sweeps), increasing.
     std::vector<int> divergentBatches;
     /// Queue wait p99 change over latency p99 change (same source), when both diverge upward.
@@ -206,7 +217,11 @@ struct FixFindings
     std::vector<FixTrial> trials;
     std::vector<Movement> movements;         ///< Of the chosen fix.
     std::optional<sim::Scenario> reproducer; ///< The candidate scenario, frozen.
-    std::optional<sim::Scenario> fixed;      ///< The reproducer with the one change.
+    /// LLM runs: the candidate's requests replayed on its engine knobs with a step time fitted
+    /// on the candidate run, and the same with the one change (empty when not simulatable).
+    std::optional<nlohmann::json> llmReproducer, llmFixed;
+    std::string llmMethod;              ///< How the LLM movement was obtained, or why it was not.
+    std::optional<sim::Scenario> fixed; ///< The reproducer with the one change.
     std::optional<sim::Result> fixedResult;
     /// Thermal side of the regression risk: mean power and peak temperature (accelerator
     /// model services) of the candidate and of the fix, when the simulation has them.

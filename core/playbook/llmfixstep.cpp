@@ -1,0 +1,405 @@
+#include "analysis/llmrunfigures.h"
+#include "llmsim/llmresultjson.h"
+#include "llmsim/llmscenariojson.h"
+#include "llmsim/llmsimulator.h"
+#include "llmsim/steptimefit.h"
+#include "playbook/llmplaybook.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace bs::playbook {
+
+namespace {
+
+using analysis::kNaN;
+
+const std::vector<std::string> kBudgetKeys = {"engine.max_num_batched_tokens",
+                                              "max_num_batched_tokens"};
+const std::vector<std::string> kSeatKeys = {"engine.max_num_seqs", "max_num_seqs"};
+const std::vector<std::string> kMemoryKeys = {
+    "kv_cache.gpu_memory_utilization", "engine.gpu_memory_utilization", "gpu_memory_utilization"};
+const std::vector<std::string> kBlockKeys = {"kv_cache.num_gpu_blocks", "num_gpu_blocks"};
+const std::vector<std::string> kTpKeys = {"engine.tensor_parallel_size", "tensor_parallel_size"};
+const std::vector<std::string> kKvDtypeKeys = {"engine.kv_cache_dtype", "kv_cache_dtype"};
+const std::vector<std::string> kDtypeKeys = {"engine.dtype", "dtype"};
+
+/// One bounded engine knob change; `engine` applies it to the simulated engine, when the
+/// simulator models the knob with the candidate's fitted step time.
+struct LlmChange
+{
+    FixChoice choice;
+    std::string from;
+    std::function<void(llmsim::EngineConfig&)> engine;
+    std::string notSimulated; ///< Why the movement cannot be simulated.
+};
+
+std::string text(double value)
+{
+    return formatNumber(value, 6);
+}
+
+LlmChange budgetChange(const LlmPair& pair, const std::string& why)
+{
+    const auto c = llmKnobNumber(*pair.candidate, kBudgetKeys).value_or(2048.0);
+    const auto b = llmKnobNumber(*pair.baseline, kBudgetKeys);
+    const double to = b && *b < c ? *b : std::max(256.0, std::floor(c / 2.0));
+    return {{"max_num_batched_tokens", to,
+             "lower the step token budget to cut TPOT spikes (" + why + ")"},
+            text(c),
+            [to](llmsim::EngineConfig& e) { e.maxNumBatchedTokens = std::int32_t(to); },
+            {}};
+}
+
+LlmChange seatChange(const LlmPair& pair, bool raise, const std::string& why)
+{
+    const auto c = llmKnobNumber(*pair.candidate, kSeatKeys).value_or(256.0);
+    const auto b = llmKnobNumber(*pair.baseline, kSeatKeys);
+    double to = raise ? (b && *b > c ? *b : c * 2.0) : std::max(1.0, std::floor(c / 2.0));
+    return {{"max_num_seqs", to,
+             std::string(raise ? "raise" : "cap") + " the running sequences (" + why + ")"},
+            text(c),
+            [to](llmsim::EngineConfig& e) { e.maxNumSeqs = std::int32_t(to); },
+            {}};
+}
+
+std::optional<LlmChange> memoryChange(const LlmPair& pair)
+{
+    const auto c = llmKnobNumber(*pair.candidate, kMemoryKeys);
+    const auto b = llmKnobNumber(*pair.baseline, kMemoryKeys);
+    if (!c || !b || *b <= *c)
+        return std::nullopt;
+    LlmChange change{{"gpu_memory_utilization", *b,
+                      "raise the KV cache back to the baseline's memory share (KV cache full, "
+                      "preemptions)"},
+                     text(*c),
+                     {},
+                     {}};
+    // The baseline recorded the blocks this setting gives on the same model and GPU.
+    if (const auto blocks = llmKnobNumber(*pair.baseline, kBlockKeys))
+        change.engine = [n = std::int64_t(*blocks)](llmsim::EngineConfig& e) {
+            e.numGpuBlocks = n;
+        };
+    else
+        change.notSimulated = "the baseline does not record the KV cache blocks of that setting";
+    return change;
+}
+
+/// A dtype or parallelism change back to the baseline: not something a step time fitted on the
+/// candidate can predict.
+std::optional<LlmChange> revert(const LlmPair& pair, std::vector<std::string> keys,
+                                const std::string& knob, const std::string& why)
+{
+    const auto b = llmKnob(*pair.baseline, keys), c = llmKnob(*pair.candidate, keys);
+    if (b.empty() || b == c)
+        return std::nullopt;
+    return LlmChange{{knob, b, "restore the baseline's " + knob + " (" + why + ")"},
+                     c,
+                     {},
+                     "the step time fitted on the candidate run does not carry over to another " +
+                         knob};
+}
+
+LlmChange propose(Mechanism top, const LlmPair& pair, const LocateFindings& locate)
+{
+    const bool queueFirst =
+        locate.firstPersistentStage && *locate.firstPersistentStage == Stage::AdmissionQueue;
+    switch (top) {
+    case Mechanism::Scheduling:
+        return queueFirst ? seatChange(pair, true, "requests wait for a seat")
+                          : budgetChange(pair, "prefill-decode interference");
+    case Mechanism::Memory:
+        if (auto change = memoryChange(pair))
+            return *change;
+        return seatChange(pair, false, "fewer sequences hold KV blocks, fewer preemptions");
+    case Mechanism::Compute:
+        if (auto change = revert(pair, kTpKeys, "tensor_parallel_size", "prefill-bound steps"))
+            return *change;
+        return budgetChange(pair, "smaller prefill chunks per step");
+    case Mechanism::Precision:
+        if (auto change = revert(pair, kKvDtypeKeys, "kv_cache_dtype",
+                                 "quality outside "
+                                 "tolerance"))
+            return *change;
+        if (auto change = revert(pair, kDtypeKeys, "dtype", "quality outside tolerance"))
+            return *change;
+        return {{"kv_cache_dtype", "auto", "unquantised KV cache (quality)"},
+                llmKnob(*pair.candidate, kKvDtypeKeys),
+                {},
+                "quality is not an output of the simulator"};
+    case Mechanism::Thermal:
+        return seatChange(pair, false,
+                          "fewer concurrent sequences draw less power; the power "
+                          "effect itself is not simulated");
+    }
+    return budgetChange(pair, "");
+}
+
+/// The candidate's engine as the simulator runs it, from the run header.
+Expected<llmsim::EngineConfig> engineOf(const data::LlmRun& run)
+{
+    llmsim::EngineConfig e;
+    const std::string engine = run.backend.empty() ? run.tool : run.backend;
+    if (engine.rfind("vllm", 0) == 0)
+        e.policy = "vllm_v1";
+    else if (engine.rfind("sglang", 0) == 0)
+        e.policy = "sglang";
+    else
+        return makeError(ErrorCode::Unsupported,
+                         "the simulator has no scheduling policy for engine '" + engine + "'");
+    const auto blocks = llmKnobNumber(run, kBlockKeys);
+    if (!blocks || *blocks < 1.0)
+        return makeError(ErrorCode::Unsupported,
+                         "the run does not record its KV cache size (num_gpu_blocks)");
+    e.numGpuBlocks = std::int64_t(*blocks);
+    e.blockSize =
+        std::int32_t(llmKnobNumber(run, {"kv_cache.block_size", "block_size"}).value_or(16.0));
+    e.maxNumSeqs = std::int32_t(llmKnobNumber(run, kSeatKeys).value_or(e.maxNumSeqs));
+    e.maxNumBatchedTokens =
+        std::int32_t(llmKnobNumber(run, kBudgetKeys).value_or(e.maxNumBatchedTokens));
+    const auto chunked = llmKnob(run, {"engine.enable_chunked_prefill", "enable_chunked_prefill"});
+    if (!chunked.empty())
+        e.enableChunkedPrefill = chunked == "true" || chunked == "True" || chunked == "1";
+    return e;
+}
+
+struct Replayed
+{
+    llmsim::LlmScenario scenario;
+    llmsim::LlmResult result;
+};
+
+Expected<Replayed> replay(llmsim::LlmScenario scenario, const CancelToken& cancel)
+{
+    auto result = llmsim::simulateLlm(scenario, {}, cancel);
+    if (!result)
+        return result.error();
+    return Replayed{std::move(scenario), std::move(*result)};
+}
+
+Movement movement(const char* metric, double candidateS, double fixedS, const std::string& how)
+{
+    Movement m;
+    m.metric = metric;
+    m.unit = "ms";
+    m.candidate = candidateS * 1e3;
+    m.fixed = fixedS * 1e3;
+    m.delta = m.fixed - m.candidate;
+    m.method = how;
+    return m;
+}
+
+/// Fits the step on the candidate run, replays its requests as they were and with the change.
+Status simulateChange(const PlaybookContext& context, const LlmPair& pair, const LlmChange& change,
+                      FixFindings& findings)
+{
+    if (!change.notSimulated.empty())
+        return makeError(ErrorCode::Unsupported, change.notSimulated);
+    auto engine = engineOf(*pair.candidate);
+    if (!engine)
+        return engine.error();
+    auto requests = llmsim::replayOfMeasured(pair.candidate->requests);
+    if (!requests)
+        return requests.error();
+    auto fit = llmsim::fitLinearStep(*engine, pair.candidate->requests, context.cancel);
+    if (!fit)
+        return fit.error();
+    llmsim::LlmScenario scenario;
+    scenario.name = "Reproducer: " + pair.candidateName + " replayed";
+    scenario.engine = *engine;
+    scenario.step = fit->step;
+    scenario.arrivals.requests = std::move(*requests);
+    auto candidate = replay(scenario, context.cancel);
+    if (!candidate)
+        return candidate.error();
+    scenario.name = "Fixed: " + change.choice.knob + " = " + choiceValueText(change.choice.value);
+    change.engine(scenario.engine);
+    auto fixed = replay(scenario, context.cancel);
+    if (!fixed)
+        return fixed.error();
+    const std::string how = "replay of the candidate's " + std::to_string(fit->requests) +
+                            " requests, linear step fitted on the candidate run (log-RMS TTFT " +
+                            formatNumber(fit->ttftLogRms, 2) + ", TPOT " +
+                            formatNumber(fit->tpotLogRms, 2) + ")";
+    const auto& c = candidate->result.replications.front();
+    const auto& f = fixed->result.replications.front();
+    findings.movements = {movement("TTFT p99", c.ttft.p99S, f.ttft.p99S, how),
+                          movement("TPOT p99", c.tpot.p99S, f.tpot.p99S, how)};
+    findings.llmReproducer = llmsim::llmScenarioToJson(candidate->scenario);
+    findings.llmFixed = llmsim::llmScenarioToJson(fixed->scenario);
+    findings.llmMethod = how;
+    return {};
+}
+
+std::string movementsText(const FixFindings& findings)
+{
+    std::string out;
+    for (const auto& m : findings.movements)
+        out += (out.empty() ? "" : ", ") + m.metric + " " + formatValue(m.candidate, m.unit) +
+               " → " + formatValue(m.fixed, m.unit) + " (" + formatSigned(m.delta, m.unit) + ")";
+    return out;
+}
+
+Expected<std::string> replayJson(const nlohmann::json& scenarioJson, std::size_t threads,
+                                 const CancelToken& cancel)
+{
+    auto scenario = llmsim::llmScenarioFromJson(scenarioJson);
+    if (!scenario)
+        return scenario.error();
+    llmsim::LlmSimOptions options;
+    options.threads = threads;
+    auto result = llmsim::simulateLlm(*scenario, options, cancel);
+    if (!result)
+        return result.error();
+    return llmsim::llmResultToJson(*result).dump();
+}
+
+MatrixRow llmReplayRow(const PlaybookContext& context, const nlohmann::json& scenario,
+                       const std::string& label)
+{
+    MatrixRow row{"correctness",
+                  label + " replay",
+                  "LLM result JSON (1 thread vs all)",
+                  "",
+                  "",
+                  "",
+                  "byte-identical",
+                  "fail"};
+    auto one = replayJson(scenario, 1, context.cancel);
+    auto all = replayJson(scenario, 0, context.cancel);
+    if (!one || !all) {
+        row.candidate = "replay failed: " + (one ? all.error() : one.error()).message;
+        return row;
+    }
+    row.candidate = *one == *all ? "identical" : "differs";
+    row.result = *one == *all ? "pass" : "fail";
+    return row;
+}
+
+/// A measured figure of both runs: the fix has no measured run yet, so nothing is judged.
+void measuredRow(MatrixFindings& findings, const std::string& metric, const std::string& unit,
+                 std::optional<double> b, std::optional<double> c)
+{
+    auto cell = [&unit](std::optional<double> v) {
+        return v ? formatValue(*v, unit) : std::string("not recorded");
+    };
+    findings.rows.push_back({"performance", "measured runs", metric, cell(b), cell(c),
+                             "not measured", "re-run the benchmark with the fix", "not run"});
+}
+
+std::optional<double> requestP99(const data::LlmRun& run,
+                                 std::optional<double> data::LlmRequest::*field)
+{
+    std::vector<double> values;
+    for (const auto& r : run.requests) {
+        if (r.ok && (r.*field))
+            values.push_back(*(r.*field) * 1e3);
+    }
+    if (values.empty())
+        return std::nullopt;
+    std::ranges::sort(values);
+    return analysis::quantileOfSorted(values, 0.99);
+}
+
+std::optional<double> energyPerToken(const data::LlmRun& run)
+{
+    const auto energy = analysis::llmEnergy(run);
+    return energy ? energy->perOutputTokenJ : std::nullopt;
+}
+
+} // namespace
+
+std::string choiceValueText(const nlohmann::json& value)
+{
+    return value.is_string()   ? value.get<std::string>()
+           : value.is_number() ? formatNumber(value.get<double>(), 6)
+                               : value.dump();
+}
+
+StepResult llmFixStep(const PlaybookContext& context, const LlmPair& pair,
+                      const LocateFindings& locate, const ClassificationFindings& classification,
+                      FixFindings& findings)
+{
+    StepResult step;
+    step.number = 4;
+    step.title = "One focused reproducer and one bounded fix";
+    if (!classification.claims() && !context.state.fix) {
+        step.status = StepStatus::NotStarted;
+        step.summary = "No fix proposed: " + classification.noClaim + ".";
+        return step;
+    }
+    LlmChange change;
+    if (context.state.fix) {
+        change.choice = *context.state.fix;
+        findings.userChosen = true;
+        change.from =
+            llmKnob(*pair.candidate, {"engine." + change.choice.knob, change.choice.knob});
+        change.notSimulated = "the playbook simulates its own LLM proposals only";
+    } else {
+        change = propose(classification.ranked.front().mechanism, pair, locate);
+    }
+    findings.chosen = change.choice;
+    findings.from = change.from.empty() ? "not recorded" : change.from;
+    findings.category = "engine knob";
+    const auto simulated = simulateChange(context, pair, change, findings);
+    if (!simulated)
+        findings.llmMethod = "not simulated: " + simulated.error().message;
+    EvidenceTable table{"LLM fix: one engine knob, simulated on the candidate's requests",
+                        {"Metric", "Candidate (replayed)", "Fixed (replayed)", "Δ"},
+                        {},
+                        findings.llmMethod};
+    for (const auto& m : findings.movements) {
+        table.rows.push_back({m.metric, formatValue(m.candidate, m.unit),
+                              formatValue(m.fixed, m.unit), formatSigned(m.delta, m.unit)});
+        step.numbers.push_back(
+            {"expected " + m.metric + " change", m.delta, m.unit, kNoValue, kNoValue, m.method});
+    }
+    step.tables.push_back(std::move(table));
+    step.summary = "Change " + change.choice.knob + " from " + findings.from + " to " +
+                   choiceValueText(change.choice.value) + " (engine knob, " + change.choice.reason +
+                   "). " +
+                   (findings.movements.empty() ? "Movement " + findings.llmMethod + "."
+                                               : "Simulated: " + movementsText(findings) + ".");
+    step.status = findings.movements.empty() ? StepStatus::Warning : StepStatus::Ok;
+    if (findings.movements.empty())
+        step.missingEvidence.push_back("a simulated movement: " + findings.llmMethod);
+    return step;
+}
+
+void addLlmMatrixRows(const PlaybookContext& context, const LlmPair& pair, const FixFindings& fix,
+                      MatrixFindings& findings)
+{
+    if (fix.llmReproducer && fix.llmFixed) {
+        findings.rows.push_back(llmReplayRow(context, *fix.llmReproducer, "reproducer"));
+        findings.rows.push_back(llmReplayRow(context, *fix.llmFixed, "fixed scenario"));
+        findings.replayIdentical =
+            findings.rows[0].result == "pass" && findings.rows[1].result == "pass";
+    } else {
+        findings.rows.push_back({"correctness", "reproducer replay", "LLM result JSON", "", "", "",
+                                 "byte-identical", "not run"});
+    }
+    const auto& b = *pair.baseline;
+    const auto& c = *pair.candidate;
+    measuredRow(findings, "TTFT p99", "ms", requestP99(b, &data::LlmRequest::ttftS),
+                requestP99(c, &data::LlmRequest::ttftS));
+    measuredRow(findings, "TPOT p99", "ms", requestP99(b, &data::LlmRequest::tpotS),
+                requestP99(c, &data::LlmRequest::tpotS));
+    measuredRow(findings, "goodput", "requests/s", b.goodputPerS, c.goodputPerS);
+    measuredRow(findings, "output tokens/s", "tokens/s", b.outputTokensPerS, c.outputTokensPerS);
+    measuredRow(findings, "energy per output token", "J", energyPerToken(b), energyPerToken(c));
+    const double tolerance = context.state.options.p99Tolerance;
+    for (const auto& m : fix.movements) {
+        const bool holds = m.fixed <= m.candidate * (1.0 + tolerance);
+        findings.rows.push_back({"performance", "candidate requests replayed", m.metric, "",
+                                 formatValue(m.candidate, m.unit), formatValue(m.fixed, m.unit),
+                                 "fixed ≤ candidate + " + formatNumber(100.0 * tolerance) + "%",
+                                 holds ? "pass" : "fail"});
+    }
+    const auto& q = context.state.quality;
+    findings.rows.push_back({"quality", "fallback path", "original precision run and checked", "",
+                             q && q->fallbackTested ? "tested" : "not tested", "",
+                             "the fallback is exercised",
+                             q && q->fallbackTested ? "pass" : "not run"});
+}
+
+} // namespace bs::playbook

@@ -1,0 +1,221 @@
+// The debug playbook on LLM serving runs: constructed baseline/candidate pairs in
+// tests/data/llm_playbook (serving engine logs, written by generate.py there), one per
+// mechanism, each with the stage and class its construction implies; a pair with nothing
+// failing claims nothing; an unaccepted engine knob difference blocks.
+
+#include "io/readdataset.h"
+#include "playbook/playbook.h"
+#include "playbook/report.h"
+#include "testsupport.h"
+
+#include <QtTest>
+
+using namespace bs;
+using namespace bs::playbook;
+
+namespace {
+
+data::Dataset readRun(const QString& relative, const std::string& id, data::DatasetRole role)
+{
+    auto dataset = io::readDataset(
+        test::testDataPath(QStringLiteral("llm_playbook/") + relative).toStdString());
+    if (!dataset)
+        qFatal("%s", dataset.error().message.c_str());
+    dataset->id = id;
+    dataset->name = id;
+    dataset->role = role;
+    return std::move(*dataset);
+}
+
+data::Project pairProject(const QString& candidate, bool powerLogs = false)
+{
+    data::Project project;
+    project.title = "LLM pair " + std::string(candidate.toUtf8().constData());
+    project.datasets.push_back(readRun(QStringLiteral("baseline/requests.jsonl"), "baseline",
+                                       data::DatasetRole::Baseline));
+    project.datasets.push_back(readRun(candidate + QStringLiteral("/requests.jsonl"), "candidate",
+                                       data::DatasetRole::Candidate));
+    if (powerLogs) {
+        project.datasets.push_back(readRun(QStringLiteral("baseline/power.csv"), "baseline power",
+                                           data::DatasetRole::Baseline));
+        project.datasets.push_back(readRun(candidate + QStringLiteral("/power.csv"),
+                                           "candidate power", data::DatasetRole::Candidate));
+    }
+    return project;
+}
+
+PlaybookState reviewing(const std::string& key)
+{
+    PlaybookState state;
+    if (!key.empty())
+        state.accept(key, "the " + key + " change is the change under review");
+    return state;
+}
+
+PlaybookResult run(const data::Project& project, const PlaybookState& state)
+{
+    auto result = runPlaybook(project, state);
+    if (!result)
+        qFatal("%s", result.error().message.c_str());
+    return std::move(*result);
+}
+
+std::string topMechanism(const PlaybookResult& r)
+{
+    return r.classification.claims() ? mechanismName(r.classification.ranked.front().mechanism)
+                                     : "none";
+}
+
+std::string firstStage(const PlaybookResult& r)
+{
+    return r.locate.firstPersistentStage ? stageName(*r.locate.firstPersistentStage) : "none";
+}
+
+} // namespace
+
+class TestPlaybookLlm : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void mechanism_data();
+    void mechanism();
+    void noFailingMetricClaimsNothing();
+    void engineKnobDifferenceBlocks();
+    void interferenceFixIsSimulated();
+    void reportsCarryLlmMetrics();
+    void realRunAgainstItself();
+};
+
+void TestPlaybookLlm::mechanism_data()
+{
+    QTest::addColumn<QString>("candidate");
+    QTest::addColumn<QString>("acceptedKey");
+    QTest::addColumn<bool>("powerLogs");
+    QTest::addColumn<QString>("mechanism");
+    QTest::addColumn<QString>("stage");
+    // Prefill per prompt token doubles on one GPU; decode grows by a tenth.
+    QTest::newRow("compute") << "compute"
+                             << "tensor_parallel_size" << false << "compute"
+                             << "scheduler step";
+    // A third of the KV cache: the cache runs full, decodes stall on recompute.
+    QTest::newRow("memory") << "memory"
+                            << "gpu_memory_utilization" << false << "memory"
+                            << "KV cache";
+    // A 16384-token budget: TPOT spikes for a quarter of the requests, median unchanged.
+    QTest::newRow("scheduling") << "scheduling"
+                                << "max_num_batched_tokens" << false << "scheduling"
+                                << "decode iterations";
+    // fp8 KV cache: half as full, faster decode; quality evidence outside tolerance.
+    QTest::newRow("precision") << "precision"
+                               << "kv_cache_dtype" << false << "precision"
+                               << "KV cache";
+    // Same settings, a GPU that throttles after a quarter of the run.
+    QTest::newRow("thermal") << "thermal"
+                             << "" << true << "thermal"
+                             << "scheduler step";
+}
+
+void TestPlaybookLlm::mechanism()
+{
+    QFETCH(QString, candidate);
+    QFETCH(QString, acceptedKey);
+    QFETCH(bool, powerLogs);
+    QFETCH(QString, mechanism);
+    QFETCH(QString, stage);
+    auto state = reviewing(acceptedKey.toStdString());
+    if (candidate == QLatin1String("precision"))
+        state.quality = QualityEvidence{"MMLU accuracy (%)",
+                                        71.2,
+                                        69.0,
+                                        std::nullopt,
+                                        0.5,
+                                        false,
+                                        "evaluation of both deployments"};
+    const auto result = run(pairProject(candidate, powerLogs), state);
+    QVERIFY2(result.concluded(), result.conclusionBlocker.c_str());
+    QVERIFY(result.locate.llm);
+    QCOMPARE(QString::fromStdString(firstStage(result)), stage);
+    QCOMPARE(QString::fromStdString(topMechanism(result)), mechanism);
+    QVERIFY2(result.classification.decided, result.steps[2].summary.c_str());
+    QVERIFY(result.fix.chosen.has_value());
+    QVERIFY(result.steps[4].status != StepStatus::NotStarted);
+}
+
+void TestPlaybookLlm::noFailingMetricClaimsNothing()
+{
+    const auto result = run(pairProject(QStringLiteral("noalarm")), reviewing(""));
+    QVERIFY2(result.concluded(), result.conclusionBlocker.c_str());
+    const std::string failing =
+        result.locate.failing.empty() ? std::string() : result.locate.failing.front();
+    QVERIFY2(result.locate.failing.empty(), failing.c_str());
+    QVERIFY(!result.classification.claims());
+    QVERIFY(!result.fix.chosen);
+    Memo memo;
+    fillMemoDrafts(memo, result);
+    QVERIFY(memo.primaryMechanism.text.rfind("None claimed", 0) == 0);
+}
+
+void TestPlaybookLlm::engineKnobDifferenceBlocks()
+{
+    const auto result = run(pairProject(QStringLiteral("scheduling")), reviewing(""));
+    QVERIFY(!result.concluded());
+    QCOMPARE(result.steps[0].status, StepStatus::Blocker);
+    const auto item = std::ranges::find(result.freeze.items, std::string("max_num_batched_tokens"),
+                                        &FreezeItem::key);
+    QVERIFY(item != result.freeze.items.end());
+    QVERIFY(item->differs);
+    QCOMPARE(item->baseline, std::string("2048"));
+    QCOMPARE(item->candidate, std::string("16384"));
+    QCOMPARE(result.steps[2].status, StepStatus::Blocker);
+}
+
+void TestPlaybookLlm::interferenceFixIsSimulated()
+{
+    const auto result =
+        run(pairProject(QStringLiteral("scheduling")), reviewing("max_num_batched_tokens"));
+    QVERIFY(result.fix.chosen.has_value());
+    QCOMPARE(result.fix.chosen->knob, std::string("max_num_batched_tokens"));
+    QCOMPARE(result.fix.chosen->value.get<double>(), 2048.0);
+    QCOMPARE(result.fix.from, std::string("16384"));
+    QCOMPARE(result.fix.movements.size(), std::size_t(2));
+    QVERIFY2(result.fix.llmReproducer.has_value(), result.fix.llmMethod.c_str());
+    for (const auto& m : result.fix.movements)
+        QVERIFY(std::isfinite(m.candidate) && std::isfinite(m.fixed));
+    QVERIFY(result.matrix.replayIdentical);
+}
+
+void TestPlaybookLlm::reportsCarryLlmMetrics()
+{
+    const auto project = pairProject(QStringLiteral("scheduling"));
+    auto state = reviewing("max_num_batched_tokens");
+    auto result = run(project, state);
+    Memo memo;
+    fillMemoDrafts(memo, result);
+    QVERIFY(memo.workloadSlice.text.find("TPOT p99") != std::string::npos);
+    QVERIFY(memo.requiredArtifact.text.find("LLM curve pack") != std::string::npos);
+}
+
+void TestPlaybookLlm::realRunAgainstItself()
+{
+    BS_REQUIRE_SHARED_FILE(
+        path, QStringLiteral("llm/llmservingsim/bench/examples/RTX4090/Llama-3.1-8B/vllm/"
+                             "requests.jsonl"));
+    auto dataset = io::readDataset(path.toStdString());
+    QVERIFY(bool(dataset));
+    data::Project project;
+    auto baseline = *dataset;
+    baseline.id = "b";
+    baseline.role = data::DatasetRole::Baseline;
+    auto candidate = *dataset;
+    candidate.id = "c";
+    candidate.role = data::DatasetRole::Candidate;
+    project.datasets = {baseline, candidate};
+    const auto result = run(project, reviewing(""));
+    // The same run on both sides: every stage is measured, nothing diverges, nothing claimed.
+    QVERIFY(!result.locate.firstPersistentStage);
+    QVERIFY(result.locate.failing.empty());
+    QVERIFY(!result.classification.claims());
+}
+
+QTEST_GUILESS_MAIN(TestPlaybookLlm)
+#include "tst_playbook_llm.moc"
