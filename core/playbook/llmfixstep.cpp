@@ -231,6 +231,17 @@ Status simulateChange(const PlaybookContext& context, const LlmPair& pair, const
     return {};
 }
 
+} // namespace
+
+bool replayShowsItHelping(const FixFindings& findings)
+{
+    return std::any_of(findings.movements.begin(), findings.movements.end(), [](const Movement& m) {
+        return std::isfinite(m.delta) && m.delta <= -0.01 * std::abs(m.candidate);
+    });
+}
+
+namespace {
+
 std::string movementsText(const FixFindings& findings)
 {
     std::string out;
@@ -363,6 +374,13 @@ StepResult llmFixStep(const PlaybookContext& context, const LlmPair& pair,
     step.status = findings.movements.empty() ? StepStatus::Warning : StepStatus::Ok;
     if (findings.movements.empty())
         step.missingEvidence.push_back("a simulated movement: " + findings.llmMethod);
+    else if (!replayShowsItHelping(findings)) {
+        // A proposal its own replay does not support is not a fix to sign off on as is.
+        step.status = StepStatus::Warning;
+        step.summary += " The replay does not show it helping (neither TTFT p99 nor TPOT p99 "
+                        "falls by 1% or more): check the fitted step against the run, or choose "
+                        "another knob.";
+    }
     return step;
 }
 

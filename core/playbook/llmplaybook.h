@@ -51,6 +51,10 @@ bool isLlmAlarmMetric(const StageMetric& metric);
 std::vector<Hypothesis> assessLlmHypotheses(const PlaybookContext& context, const LlmPair& pair,
                                             const LocateFindings& locate);
 
+/// Whether the fix's replay shows it helping: TTFT p99 or TPOT p99 falls by 1% or more. A
+/// proposal its own replay does not support makes step 4 a warning.
+bool replayShowsItHelping(const FixFindings& findings);
+
 /// Step 4 on LLM runs: one bounded engine knob change for the claimed mechanism, and where the
 /// candidate's requests can be replayed (arrival, prompt and output tokens, the KV cache size
 /// recorded), its simulated movement of TTFT and TPOT p99.

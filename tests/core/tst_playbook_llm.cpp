@@ -4,6 +4,7 @@
 // failing claims nothing; an unaccepted engine knob difference blocks.
 
 #include "io/readdataset.h"
+#include "playbook/llmplaybook.h"
 #include "playbook/playbook.h"
 #include "playbook/report.h"
 #include "testsupport.h"
@@ -179,8 +180,17 @@ void TestPlaybookLlm::interferenceFixIsSimulated()
     QCOMPARE(result.fix.from, std::string("16384"));
     QCOMPARE(result.fix.movements.size(), std::size_t(2));
     QVERIFY2(result.fix.llmReproducer.has_value(), result.fix.llmMethod.c_str());
-    for (const auto& m : result.fix.movements)
+    for (const auto& m : result.fix.movements) {
+        qInfo("%s: candidate %.2f -> fixed %.2f", m.metric.c_str(), m.candidate, m.fixed);
         QVERIFY(std::isfinite(m.candidate) && std::isfinite(m.fixed));
+    }
+    // Step 4 signs off on a proposal only when its own replay shows it helping; otherwise it
+    // says so and warns.
+    const auto& fixStep = result.steps.at(3);
+    const bool helps = bs::playbook::replayShowsItHelping(result.fix);
+    QCOMPARE(fixStep.summary.find("The replay does not show it helping") == std::string::npos,
+             helps);
+    QCOMPARE(fixStep.status == StepStatus::Warning, !helps);
     QVERIFY(result.matrix.replayIdentical);
 }
 
