@@ -198,6 +198,42 @@ void sweepText(const json& s, std::string& out)
            std::to_string(s["insufficient_claims"].get<std::size_t>()) + "\n";
 }
 
+/// Two LLM benchmarks point by point: each paired run's p99s with the delta, * where the
+/// intervals do not overlap.
+void llmComparisonText(const json& c, std::string& out)
+{
+    out += "== LLM runs compared (second - first), paired by " + c["paired_by"].get<std::string>() +
+           "\n";
+    for (const auto& p : c["points"]) {
+        out += "  run " + std::to_string(p["a_run"].get<int>()) + " vs " +
+               std::to_string(p["b_run"].get<int>()) +
+               (p["load"].is_null()
+                    ? ""
+                    : " at " + p["load_kind"].get<std::string>() + " " + num(p["load"])) +
+               ":";
+        for (const auto& d : p["latency"]) {
+            if (d["percentile"].get<double>() != 99.0)
+                continue;
+            out += " " + d["metric"].get<std::string>() + " p99 " + num(d["a_ms"]) + " -> " +
+                   num(d["b_ms"]) + " ms (" + percent(d["relative"]) +
+                   (d["distinguishable"].get<bool>() ? ")*" : ")");
+        }
+        for (const auto& r : p["rates"])
+            out += " " + r["metric"].get<std::string>() + " " + num(r["a"]) + " -> " + num(r["b"]);
+        out += "\n";
+    }
+    for (const char* side : {"only_in_a", "only_in_b"}) {
+        if (c[side].empty())
+            continue;
+        out += std::string("  unpaired runs of the ") +
+               (side == std::string("only_in_a") ? "first" : "second") + " file:";
+        for (const auto& i : c[side])
+            out += " " + std::to_string(i.get<int>());
+        out += "\n";
+    }
+    out += "  (* the 95% intervals do not overlap: a difference beyond sampling noise)\n";
+}
+
 } // namespace
 
 std::string formatAnalysisSummary(const json& a)
@@ -220,6 +256,8 @@ std::string formatAnalysisSummary(const json& a)
             out += "  power log   " + std::to_string(r.value("readings", std::size_t(0))) +
                    " readings\n";
     }
+    if (a.contains("llm_comparison"))
+        llmComparisonText(a["llm_comparison"], out);
     for (const auto& d : a["tail_drivers"]) {
         out += "== tail drivers (" + d["input"].get<std::string>() + ")\n";
         if (!d["available"].get<bool>()) {

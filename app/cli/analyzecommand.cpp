@@ -1,6 +1,7 @@
 #include "accel/presetlibrary.h"
 #include "analysis/analysisjson.h"
 #include "analysis/llmrunanalysis.h"
+#include "analysis/llmruncompare.h"
 #include "analysissummary.h"
 #include "commands.h"
 #include "io/llmrunsummary.h"
@@ -190,14 +191,46 @@ json tailDriversJson(const std::vector<Loaded>& loaded)
     return out;
 }
 
-/// Energy windows of the traces that carry absolute time: a request trace's span (per request)
-/// and each kernel-trace step (per step, and per item with --items-per-step).
+/// An LLM run placed in Unix time: its span from the first arrival to the last token of its
+/// successful requests, charged per output token and per request.
+void addLlmRunWindows(const std::string& path, const data::LlmRunSet& runs, const AnalyzeOptions& o,
+                      std::vector<analysis::EnergyWindow>& windows)
+{
+    for (std::size_t i = 0; i < runs.runs.size(); ++i) {
+        const auto& run = runs.runs[i];
+        if (!run.originEpochS)
+            continue;
+        double firstS = INFINITY, lastS = -INFINITY, outputTokens = 0.0, requests = 0.0;
+        for (const auto& r : run.requests) {
+            if (!r.ok || !r.arrivalS || !r.e2eS)
+                continue;
+            firstS = std::min(firstS, *r.arrivalS);
+            lastS = std::max(lastS, *r.arrivalS + *r.e2eS);
+            outputTokens += r.outputTokens.value_or(0);
+            requests += 1.0;
+        }
+        if (!(lastS > firstS) || outputTokens <= 0.0)
+            continue;
+        const double origin = *run.originEpochS + o.clockOffsetS;
+        const std::string label = path + " run " + std::to_string(i + 1) + " (LLM";
+        windows.push_back({label + ", per output token)", origin + firstS, origin + lastS,
+                           outputTokens, analysis::kNaN});
+        windows.push_back(
+            {label + ", per request)", origin + firstS, origin + lastS, requests, analysis::kNaN});
+    }
+}
+
+/// Energy windows of the traces that carry absolute time: a request trace's span (per request),
+/// each kernel-trace step (per step, and per item with --items-per-step) and each LLM run with an
+/// absolute clock (per output token and per request).
 std::vector<analysis::EnergyWindow> energyWindows(const std::vector<Loaded>& loaded,
                                                   const AnalyzeOptions& o,
                                                   std::vector<double>& completions)
 {
     std::vector<analysis::EnergyWindow> windows;
     for (const auto& l : loaded) {
+        if (auto runs = l.dataset.llmRuns())
+            addLlmRunWindows(l.path, *runs, o, windows);
         if (l.requests && l.requests->originEpochS != 0.0) {
             const auto trace = l.dataset.requestTrace();
             const double origin = trace->originEpochS;
@@ -270,12 +303,16 @@ int runAnalyze(const ParsedArgs& args, CliIo& io)
         if (auto status = analyseOne(loaded.back(), *options, inputs); !status)
             return reportError(status.error(), args, io);
     }
-    const json out = {{"kind", "batchscope.analysis"},
-                      {"schema", 1},
-                      {"window_s", options->windowS},
-                      {"inputs", inputs},
-                      {"tail_drivers", tailDriversJson(loaded)},
-                      {"power", powerJson(loaded, *options)}};
+    json out = {{"kind", "batchscope.analysis"},
+                {"schema", 1},
+                {"window_s", options->windowS},
+                {"inputs", inputs},
+                {"tail_drivers", tailDriversJson(loaded)},
+                {"power", powerJson(loaded, *options)}};
+    // Two LLM benchmarks (two configurations, before and after a change): point by point.
+    if (loaded.size() == 2 && loaded[0].dataset.llmRuns() && loaded[1].dataset.llmRuns())
+        out["llm_comparison"] = analysis::toJson(analysis::compareLlmRuns(
+            *loaded[0].dataset.llmRuns(), *loaded[1].dataset.llmRuns(), options->llmSla));
     if (args.json())
         io.out << out.dump(2) << '\n';
     else
@@ -306,7 +343,10 @@ CommandSpec analyzeCommand()
         "logged temperature follows that preset's thermal model. Tail drivers combine the request\n"
         "and kernel traces. LLM serving runs: exact TTFT/TPOT/ITL/E2E percentiles, mean requests\n"
         "in flight by Little's law against the engine's own counts, goodput under\n"
-        "--ttft-sla-ms/--tpot-sla-ms, energy per output token from GPU telemetry.\n"
+        "--ttft-sla-ms/--tpot-sla-ms, energy per output token from GPU telemetry or from a\n"
+        "power log given with a run whose file records Unix time (engine request logs, AIPerf\n"
+        "records); two LLM files are compared point by point (runs paired by request rate, else\n"
+        "concurrency), every p50/p90/p99 with both intervals and whether they overlap.\n"
         "With --json, the analyses name their methods (\"method\").",
         {{"--window-s", "W", "time-series window in seconds (default: about 100 windows)"},
          {"--step-annotation", "TEXT", "kernel-trace steps: annotations containing TEXT"},
@@ -314,7 +354,8 @@ CommandSpec analyzeCommand()
          {"--claimed-rate", "R", "fixed offered rate (req/s) for the coordinated-omission check"},
          {"--fallback-names", "A,B", "kernel or CPU op names to count as mapping fallback"},
          {"--utc-offset-s", "S", "clock offset of nvidia-smi timestamps from UTC (e.g. -18000)"},
-         {"--clock-offset-s", "S", "seconds to add to kernel-trace times to reach Unix time"},
+         {"--clock-offset-s", "S",
+          "seconds to add to kernel-trace and LLM-run times to reach Unix time"},
          {"--accelerator", "NAME", "preset whose thermal RC the power logs are checked against"},
          {"--ttft-sla-ms", "MS", "LLM runs: TTFT limit of the SLA goodput is judged against"},
          {"--tpot-sla-ms", "MS", "LLM runs: TPOT limit of the SLA goodput is judged against"}},

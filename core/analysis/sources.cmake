@@ -15,6 +15,7 @@ target_sources(batchscope_core PRIVATE
     analysis/kernelsteps.cpp
     analysis/kerneltimeline.cpp
     analysis/llmregion.cpp
+    analysis/llmruncompare.cpp
     analysis/llmregionfigures.cpp
     analysis/llmregionjudge.cpp
     analysis/llmregionread.cpp

@@ -68,6 +68,10 @@ struct LlmRun
     std::optional<double> requestRatePerS; ///< Empty when unlimited ("inf") or not given.
     std::optional<double> maxConcurrency;  ///< Empty when unlimited.
     std::optional<double> durationS;
+    /// Unix time (seconds) of the run's time 0 (its first request's arrival), when the file
+    /// records an absolute clock: the key to joining a power log. `originSource` says how.
+    std::optional<double> originEpochS;
+    std::string originSource;
     std::optional<std::int64_t> completed;
     std::optional<std::int64_t> promptTokensTotal, outputTokensTotal;
     std::optional<double> requestsPerS, outputTokensPerS, totalTokensPerS, goodputPerS;

@@ -203,6 +203,10 @@ void RecordParser::finish(data::LlmRun& run) const
         output += r.outputTokens.value_or(0);
     }
     run.completed = ok;
+    if (!m_windows.empty()) {
+        run.originEpochS = double(first) * 1e-9;
+        run.originSource = "request_start_ns (Unix epoch)";
+    }
     run.promptTokensTotal = prompt;
     run.outputTokensTotal = output;
     run.durationS = double(last - first) * 1e-9;

@@ -42,7 +42,8 @@ private:
 
     ReaderContext& m_context;
     LineReader m_lines;
-    std::vector<double> m_queuedTs; ///< Per request, to rebase arrivals at the end.
+    std::vector<double> m_queuedTs;      ///< Per request, to rebase arrivals at the end.
+    std::vector<double> m_clockOffsetsS; ///< arrival_time - queued_ts, where a request has both.
 };
 
 Expected<double> RequestLogParser::seconds(const nlohmann::json& object, const char* key) const
@@ -115,6 +116,10 @@ Expected<data::LlmRequest> RequestLogParser::record(const nlohmann::json& object
     if (*output > 1)
         r.tpotS = (t.lastToken - t.firstToken) / double(*output - 1);
     m_queuedTs.push_back(t.queued);
+    // arrival_time is the API server's Unix time of the same moment the engine's own clock calls
+    // queued_ts (give or take the hand-over): their difference places the run in Unix time.
+    if (const auto it = object.find("arrival_time"); it != object.end() && it->is_number())
+        m_clockOffsetsS.push_back(it->get<double>() - t.queued);
     return r;
 }
 
@@ -167,6 +172,12 @@ Expected<data::LlmRun> RequestLogParser::parse()
         lastTokenS = std::max(lastTokenS, *r.arrivalS + *r.e2eS);
     }
     run.durationS = lastTokenS;
+    if (m_clockOffsetsS.size() == run.requests.size()) {
+        auto middle = m_clockOffsetsS.begin() + std::ptrdiff_t(m_clockOffsetsS.size() / 2);
+        std::nth_element(m_clockOffsetsS.begin(), middle, m_clockOffsetsS.end());
+        run.originEpochS = firstQueuedS + *middle;
+        run.originSource = "arrival_time - queued_ts (median over the requests)";
+    }
     setTotals(run);
     return run;
 }

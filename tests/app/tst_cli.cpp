@@ -89,6 +89,8 @@ private Q_SLOTS:
     void simulateRejectsABadLlmScenario();
     void inspectAndAnalyzeLlmRequestLog();
     void analyzeLlmRequestLogOfARealRun();
+    void llmRunEnergyFromAJoinedPowerLog();
+    void twoLlmBenchmarksComparedPointByPoint();
     void inspectAndAnalyzeGenAiPerfExports();
     void inspectAndAnalyzeLlmPerfResponses();
     void hostileCorpusGivesAClearOutcomeWithin10s_data();
@@ -413,6 +415,92 @@ void TestCli::analyzeLlmRequestLogOfARealRun()
     QVERIFY(std::fabs(ttftP99Ms(r) - 137356.29556203884) < 1e-6);
     const double lawS = r[QStringLiteral("in_flight")][QStringLiteral("from_requests")].toDouble();
     QVERIFY(std::fabs(lawS - 141.4928155981181) < 1e-9);
+}
+
+// An engine request log placed in Unix time by its arrival_time, joined with a power log of
+// the same minutes: a constant 300 W over the run's 5 s span is 1,500 J, charged to its 9 output
+// tokens (166.67 J each) and 3 requests (500 J each).
+void TestCli::llmRunEnergyFromAJoinedPowerLog()
+{
+    const QString log = bs::test::testDataPath(QStringLiteral("llm/servinglog/requests.jsonl"));
+    const QString power =
+        bs::test::testDataPath(QStringLiteral("power/nvidia_smi_llm_servinglog.csv"));
+    const CliRun run = runCli({QStringLiteral("analyze"), log, power, QStringLiteral("--json")});
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+    const QJsonObject out = QJsonDocument::fromJson(run.out).object();
+    const QJsonArray windows =
+        out[QStringLiteral("power")][0][QStringLiteral("energy")][QStringLiteral("windows")]
+            .toArray();
+    QCOMPARE(windows.size(), 2);
+    const auto window = [&](int i, const char* key) { return windows[i][QLatin1String(key)]; };
+    QVERIFY(
+        window(0, "label").toString().endsWith(QStringLiteral("run 1 (LLM, per output token)")));
+    QVERIFY(window(0, "covered").toBool());
+    QVERIFY(std::fabs(window(0, "energy_j").toDouble() - 1500.0) < 1e-6);
+    QVERIFY(std::fabs(window(0, "per_item_j").toDouble() - 1500.0 / 9.0) < 1e-6);
+    QVERIFY(std::fabs(window(1, "per_item_j").toDouble() - 500.0) < 1e-6);
+    // Shifted by an hour, the log no longer covers the run: not charged, and said so.
+    const CliRun shifted =
+        runCli({QStringLiteral("analyze"), log, power, QStringLiteral("--clock-offset-s"),
+                QStringLiteral("3600"), QStringLiteral("--json")});
+    QCOMPARE(shifted.exitCode, 0);
+    const QJsonObject energy = QJsonDocument::fromJson(shifted.out)
+                                   .object()[QStringLiteral("power")][0][QStringLiteral("energy")]
+                                   .toObject();
+    QCOMPARE(energy[QStringLiteral("uncovered_windows")].toInt(), 2);
+}
+
+// Two vLLM result files point by point: the rate sweep (1, 2, 4 req/s and an unlimited rate at
+// concurrency 16) against an appended file (2 req/s, and unlimited at concurrency 8). Only the
+// 2 req/s runs pair; a file against itself differs nowhere.
+void TestCli::twoLlmBenchmarksComparedPointByPoint()
+{
+    const QString sweep = bs::test::testDataPath(QStringLiteral("llm/vllm_rate_sweep.jsonl"));
+    const QString append = bs::test::testDataPath(QStringLiteral("llm/vllm_append.jsonl"));
+    const CliRun run = runCli({QStringLiteral("analyze"), sweep, append, QStringLiteral("--json")});
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+    const QJsonObject c =
+        QJsonDocument::fromJson(run.out).object()[QStringLiteral("llm_comparison")].toObject();
+    QCOMPARE(c[QStringLiteral("paired_by")].toString(),
+             QStringLiteral("request rate or concurrency"));
+    const QJsonArray points = c[QStringLiteral("points")].toArray();
+    QCOMPARE(points.size(), 1);
+    const QJsonObject point = points[0].toObject();
+    QCOMPARE(point[QStringLiteral("a_run")].toInt(), 2);
+    QCOMPARE(point[QStringLiteral("b_run")].toInt(), 1);
+    QCOMPARE(point[QStringLiteral("load")].toDouble(), 2.0);
+    // Every compared percentile: delta = b - a, and "distinguishable" only when the intervals
+    // are apart.
+    const QJsonArray latency = point[QStringLiteral("latency")].toArray();
+    QVERIFY(!latency.isEmpty());
+    for (const auto& value : latency) {
+        const QJsonObject d = value.toObject();
+        const double a = d[QStringLiteral("a_ms")].toDouble();
+        const double b = d[QStringLiteral("b_ms")].toDouble();
+        QVERIFY(std::fabs(d[QStringLiteral("delta_ms")].toDouble() - (b - a)) < 1e-9);
+        const QJsonArray ia = d[QStringLiteral("a_ci95_ms")].toArray();
+        const QJsonArray ib = d[QStringLiteral("b_ci95_ms")].toArray();
+        const auto above = [](const QJsonArray& hi, const QJsonArray& lo) {
+            return !hi[0].isNull() && !lo[1].isNull() && hi[0].toDouble() > lo[1].toDouble();
+        };
+        const bool apart = above(ib, ia) || above(ia, ib);
+        QCOMPARE(d[QStringLiteral("distinguishable")].toBool(), apart);
+    }
+    QCOMPARE(c[QStringLiteral("only_in_a")].toArray(), (QJsonArray{1, 3, 4}));
+    QCOMPARE(c[QStringLiteral("only_in_b")].toArray(), (QJsonArray{2}));
+    const CliRun text = runCli({QStringLiteral("analyze"), sweep, append});
+    QVERIFY2(text.out.contains("== LLM runs compared (second - first), paired by request rate or "
+                               "concurrency\n  run 2 vs 1 at request rate 2:"),
+             text.out.constData());
+    const CliRun self = runCli({QStringLiteral("analyze"), sweep, sweep, QStringLiteral("--json")});
+    const QJsonObject same =
+        QJsonDocument::fromJson(self.out).object()[QStringLiteral("llm_comparison")].toObject();
+    QCOMPARE(same[QStringLiteral("points")].toArray().size(), 4);
+    for (const auto& p : same[QStringLiteral("points")].toArray())
+        for (const auto& d : p.toObject()[QStringLiteral("latency")].toArray()) {
+            QCOMPARE(d.toObject()[QStringLiteral("delta_ms")].toDouble(), 0.0);
+            QVERIFY(!d.toObject()[QStringLiteral("distinguishable")].toBool());
+        }
 }
 
 // GenAI-Perf and AIPerf exports: the constructed one (2.5 J per output token: 250 W on its one
