@@ -116,6 +116,20 @@ void printTable(const accel::Model& model, const std::vector<int>& batches, CliI
             r.fitsInMemory ? "" : "  (exceeds memory)");
         io.out << line;
     }
+    // What the memory check counts, so "exceeds memory" can be argued with.
+    const auto& w = model.params().workload;
+    const double deviceGb = model.params().accelerator.memoryBytes / 1e9;
+    std::snprintf(line, sizeof line,
+                  "\nMemory check: weights + one batch's resident activations + a workspace of "
+                  "%.3g GiB (%s)%s\n",
+                  w.workspaceBytes / double(1 << 30),
+                  w.workspaceBytes == accel::kDefaultWorkspaceBytes ? "assumed; workspace_mib"
+                                                                    : "workspace_mib",
+                  deviceGb > 0 ? (" against " + std::to_string(int(std::lround(deviceGb))) +
+                                  " GB on the device")
+                                     .c_str()
+                               : "; the device's capacity is unknown");
+    io.out << line;
 }
 
 int runModel(const ParsedArgs& args, CliIo& io)

@@ -62,6 +62,7 @@ Model::Model(const ModelParams& params)
         (w.residentActivationElementsPerItem > 0.0 ? w.residentActivationElementsPerItem
                                                    : w.activationElementsPerItem) *
         bytes;
+    m_workspaceBytes = w.workspaceBytes;
     m_computeSPerItem = m_flopsPerItem / rate;
     m_weightS = m_weightBytes / bandwidth;
     m_activationSPerItem = m_activationBytesPerItem / bandwidth;
@@ -142,7 +143,7 @@ Prediction Model::predict(int batch) const
     p.throughputPerS = b / p.serviceS;
     p.energyPerInferenceJ = p.powerW * p.serviceS / b;
     p.arithmeticIntensity = m_flopsPerItem * b / (m_weightBytes + m_activationBytesPerItem * b);
-    p.memoryBytesNeeded = m_weightBytes + m_residentBytesPerItem * b;
+    p.memoryBytesNeeded = m_weightBytes + m_residentBytesPerItem * b + m_workspaceBytes;
     p.ridgePoint = m_ridge;
     if (m_overheadS >= std::max(p.computeS, p.memoryS))
         p.bound = Bound::Overhead;

@@ -34,14 +34,15 @@ struct Prediction
     double arithmeticIntensity = 0.0; ///< F(b)/M(b), FLOP per byte.
     double ridgePoint = 0.0;          ///< Achievable rate / achievable bandwidth, FLOP per byte.
     Bound bound = Bound::Overhead;
-    double clockScale = 1.0;        ///< f/f_max under the power cap.
-    bool powerCapped = false;       ///< The cap lowered the clock.
-    bool capUnreachable = false;    ///< Even the lowest clock draws more than the cap.
-    double overheadS = 0.0;         ///< t_host + launches.
-    double computeS = 0.0;          ///< F(b)/(P·η_c) at this clock.
-    double memoryS = 0.0;           ///< M(b)/(BW·η_m).
-    double memoryBytesNeeded = 0.0; ///< Weights + resident activation bytes of b items.
-    bool fitsInMemory = true;       ///< False when the device capacity is known and exceeded.
+    double clockScale = 1.0;     ///< f/f_max under the power cap.
+    bool powerCapped = false;    ///< The cap lowered the clock.
+    bool capUnreachable = false; ///< Even the lowest clock draws more than the cap.
+    double overheadS = 0.0;      ///< t_host + launches.
+    double computeS = 0.0;       ///< F(b)/(P·η_c) at this clock.
+    double memoryS = 0.0;        ///< M(b)/(BW·η_m).
+    /// Weights + resident activation bytes of b items + the runtime's workspace.
+    double memoryBytesNeeded = 0.0;
+    bool fitsInMemory = true; ///< False when the device capacity is known and exceeded.
 };
 
 /// Temperature of one device and the time it was last brought up to date. Start from
@@ -167,6 +168,7 @@ private:
     double m_weightBytes = 0.0;
     double m_activationBytesPerItem = 0.0;
     double m_residentBytesPerItem = 0.0; ///< Activation bytes alive at once, per item.
+    double m_workspaceBytes = 0.0;       ///< The runtime's own memory (workload spec).
     double m_overheadS = 0.0;
     double m_smoothP = 0.0; ///< 0 = hard max.
     double m_ridge = 0.0;

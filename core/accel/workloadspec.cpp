@@ -7,6 +7,7 @@ namespace bs::accel {
 
 namespace {
 constexpr double kMicro = 1e-6;
+constexpr double kMib = 1024.0 * 1024.0;
 using io::NumberRule;
 } // namespace
 
@@ -28,6 +29,9 @@ Expected<WorkloadSpec> workloadFromJson(const nlohmann::json& object, const std:
         fields.numberOr("input_elements_per_item", 0.0, NumberRule::nonNegative());
     spec.hostOverheadS =
         fields.numberOr("host_overhead_us", 0.0, NumberRule::nonNegative()) * kMicro;
+    spec.workspaceBytes =
+        fields.numberOr("workspace_mib", kDefaultWorkspaceBytes / kMib, NumberRule::nonNegative()) *
+        kMib;
     spec.fusionTrafficExponent =
         fields.numberOr("fusion_traffic_exponent", 0.0, NumberRule::range(-1.0, 1.0));
     const std::string precision =
@@ -49,6 +53,7 @@ nlohmann::json toJson(const WorkloadSpec& spec)
         {"activation_elements_per_item", spec.activationElementsPerItem},
         {"kernels", spec.kernels},
         {"host_overhead_us", spec.hostOverheadS / kMicro},
+        {"workspace_mib", spec.workspaceBytes / kMib},
         {"fusion_traffic_exponent", spec.fusionTrafficExponent},
         {"default_precision", precisionName(spec.defaultPrecision)},
     };

@@ -4,6 +4,7 @@
 #include <QtTest>
 
 #include <cmath>
+#include <optional>
 
 using namespace bs;
 using namespace bs::accel;
@@ -103,7 +104,7 @@ void TestAccelModel::crossoverOfLinear4096OnH100()
     QVERIFY(model.predict(345).arithmeticIntensity < model.ridgePoint());
     QVERIFY(model.predict(346).arithmeticIntensity > model.ridgePoint());
     QVERIFY(near(model.predict(1).arithmeticIntensity, 1.0 / (1.0 + 1.0 / 2048.0), 1e-12));
-    QCOMPARE(model.predict(1).memoryBytesNeeded, 33554432.0 + 16384.0);
+    QCOMPARE(model.predict(1).memoryBytesNeeded, 33554432.0 + 16384.0 + kDefaultWorkspaceBytes);
 }
 
 void TestAccelModel::crossoverWithAchievableFractions()
@@ -285,7 +286,8 @@ void TestAccelModel::fusionCutsLaunchesButAddsTraffic()
     QVERIFY(near(fusedAct / plainAct, std::pow(2.0, 0.1), 1e-9));
     // What is resident is another matter: the first stage's 1,956,864 live elements per
     // image, whatever the fusion.
-    QVERIFY(near(plain.predict(1).memoryBytesNeeded, weights + 1956864.0, 1e-12));
+    QVERIFY(near(plain.predict(1).memoryBytesNeeded, weights + 1956864.0 + kDefaultWorkspaceBytes,
+                 1e-12));
     QCOMPARE(fused.predict(8).memoryBytesNeeded, plain.predict(8).memoryBytesNeeded);
     QVERIFY(fused.predict(4096).memoryS > plain.predict(4096).memoryS);
 }
@@ -307,6 +309,25 @@ void TestAccelModel::memoryCheckCountsWhatIsResident()
                                      {"precision", "fp16"}});
     QVERIFY(decoder.predict(64).fitsInMemory);
     QVERIFY(!decoder.predict(1024).fitsInMemory);
+    // The runtime's workspace counts too: 1 GiB assumed unless the workload says. Weights that
+    // leave half a GiB free fit without a workspace and not with the default one.
+    const double capacity = decoder.params().accelerator.memoryBytes;
+    const auto withWorkspace = [&](std::optional<double> mib) {
+        nlohmann::json workload = {{"flops_per_item", 1e9},
+                                   {"weight_elements", (capacity - 0.5 * (1 << 30)) / 2.0},
+                                   {"activation_elements_per_item", 1.0}};
+        if (mib)
+            workload["workspace_mib"] = *mib;
+        return makeModel(
+            {{"accelerator", "a100-sxm-80gb"}, {"workload", workload}, {"precision", "fp16"}});
+    };
+    const Prediction none = withWorkspace(0.0).predict(1);
+    const Prediction assumed = withWorkspace(std::nullopt).predict(1);
+    QCOMPARE(assumed.memoryBytesNeeded - none.memoryBytesNeeded, kDefaultWorkspaceBytes);
+    QVERIFY(none.fitsInMemory);
+    QVERIFY(!assumed.fitsInMemory);
+    QCOMPARE(withWorkspace(256.0).predict(1).memoryBytesNeeded - none.memoryBytesNeeded,
+             256.0 * 1024 * 1024);
 }
 
 void TestAccelModel::precisionChangesPeakAndBytes()
@@ -321,8 +342,10 @@ void TestAccelModel::precisionChangesPeakAndBytes()
     const Model bf16 = model("bf16");
     const Model fp8 = model("fp8");
     const Model fp32 = model("fp32");
-    QCOMPARE(fp8.predict(1).memoryBytesNeeded, bf16.predict(1).memoryBytesNeeded / 2);
-    QCOMPARE(fp32.predict(1).memoryBytesNeeded, bf16.predict(1).memoryBytesNeeded * 2);
+    QCOMPARE(fp8.predict(1).memoryBytesNeeded - kDefaultWorkspaceBytes,
+             (bf16.predict(1).memoryBytesNeeded - kDefaultWorkspaceBytes) / 2);
+    QCOMPARE(fp32.predict(1).memoryBytesNeeded - kDefaultWorkspaceBytes,
+             (bf16.predict(1).memoryBytesNeeded - kDefaultWorkspaceBytes) * 2);
     QVERIFY(near(fp8.predict(1024).computeS, 1024 * 33554432.0 / 1978.9e12, 1e-12));
     QVERIFY(near(fp32.predict(1024).computeS, 1024 * 33554432.0 / 66.9e12, 1e-12));
     // FP32 peak is 1/15 of BF16 while bytes only double: the crossover comes much earlier.
