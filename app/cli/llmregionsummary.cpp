@@ -170,7 +170,8 @@ void recommendation(const LlmRegionResult& r, std::ostringstream& out)
     for (const auto& check : c->checks)
         out << ' ' << analysis::llmConstraintName(check.kind) << ' '
             << (std::isfinite(check.margin) ? text(check.margin * 100.0, 3) + "%" : "-");
-    out << " (binding: " << analysis::llmConstraintName(c->binding) << ")\n";
+    out << " (binding: " << analysis::llmConstraintName(c->binding) << ")\n"
+        << "  evidence: " << analysis::llmCellEvidence(r.spec, *c) << "\n";
 }
 
 } // namespace

@@ -361,9 +361,10 @@ Status runCells(const LlmRegionSpec& spec, const LlmRegionOptions& options,
             errors[k] = run.error();
             return;
         }
-        if (run)
+        if (run) {
             cell.metrics = metricsOf(*run, cell.knobs);
-        else
+            cell.requests = run->requests.size();
+        } else
             cell.note = "refused up front: " + run.error().message;
         cell.status = run ? LlmCellStatus::Infeasible : LlmCellStatus::Refused;
         judgeLlmCell(spec, cell);

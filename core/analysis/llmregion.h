@@ -154,8 +154,9 @@ struct LlmRegionCell
     std::vector<LlmCheck> checks;
     LlmCellMetrics metrics;
     std::int32_t replications = 0;
-    std::string note;    ///< Why refused, or which limit is not confidently judged.
-    bool pareto = false; ///< On the Pareto front (LlmRegionResult::pareto).
+    std::uint64_t requests = 0; ///< Served per replication (of one replica).
+    std::string note;           ///< Why refused, or which limit is not confidently judged.
+    bool pareto = false;        ///< On the Pareto front (LlmRegionResult::pareto).
     /// A preview's cell not simulated yet (LlmRegionOptions::preview): no verdict.
     bool pending = false;
 };
@@ -244,6 +245,10 @@ llmsim::LlmScenario llmCellScenario(const LlmRegionSpec& spec, std::size_t index
 Expected<LlmRegionResult> computeLlmRegion(const LlmRegionSpec& spec,
                                            const LlmRegionOptions& options = {},
                                            CancelToken cancel = CancelToken());
+
+/// The evidence that decided a cell, for people: "simulated, 3 x 2000 requests", "replay of
+/// 2000 requests (deterministic)", "refused up front, not simulated"; ", not confident" added.
+std::string llmCellEvidence(const LlmRegionSpec& spec, const LlmRegionCell& cell);
 
 /// Checks, verdict and binding limit of one cell from its metrics (the limits as given).
 void judgeLlmCell(const LlmRegionSpec& spec, LlmRegionCell& cell);

@@ -208,6 +208,16 @@ Figure scatterFigure(const LlmRegionResult& r, double (*y)(const LlmCellMetrics&
     }
     std::sort(front.points.begin(), front.points.end(),
               [](const FigurePoint& a, const FigurePoint& b) { return a.x < b.x; });
+    // A queue that grows all run puts TTFT p99 orders of magnitude above the feasible cells:
+    // a log axis keeps both readable.
+    double low = INFINITY, high = 0.0;
+    for (const auto* series : {&feasible, &infeasible})
+        for (const auto& p : series->points)
+            if (p.y > 0.0) {
+                low = std::min(low, p.y);
+                high = std::max(high, p.y);
+            }
+    f.yLog = high > 100.0 * low;
     f.series = {feasible, infeasible, front};
     if (const LlmRegionCell* c = r.recommended())
         f.markers.push_back({{c->metrics.outputTokensPerS.value, y(c->metrics)}, "recommended"});

@@ -282,6 +282,22 @@ void judgeLlmCell(const LlmRegionSpec& spec, LlmRegionCell& cell)
                     std::to_string(cell.replications) + " replications)";
 }
 
+std::string llmCellEvidence(const LlmRegionSpec& spec, const LlmRegionCell& cell)
+{
+    if (cell.pending)
+        return "pending";
+    if (cell.status == LlmCellStatus::Refused)
+        return "refused up front, not simulated";
+    const bool replay = spec.scenario.arrivals.kind == llmsim::LlmArrivalSpec::Kind::Replay;
+    std::string out =
+        replay ? "replay of " + std::to_string(cell.requests) + " requests (deterministic)"
+               : "simulated, " + std::to_string(cell.replications) + " x " +
+                     std::to_string(cell.requests) + " requests";
+    if (!cell.confident)
+        out += ", not confident";
+    return out;
+}
+
 void finalizeLlmRegion(LlmRegionResult& result)
 {
     result.feasible = result.infeasible = result.refused = result.notConfident = 0;

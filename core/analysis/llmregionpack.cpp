@@ -58,7 +58,7 @@ json knobsJson(const LlmCellKnobs& k)
             {"load", number(k.load)}};
 }
 
-json cellJson(const LlmRegionCell& c)
+json cellJson(const LlmRegionSpec& spec, const LlmRegionCell& c)
 {
     json checks = json::array();
     for (const auto& check : c.checks)
@@ -72,6 +72,8 @@ json cellJson(const LlmRegionCell& c)
         {"checks", checks},
         {"metrics", c.status == LlmCellStatus::Refused ? json(nullptr) : metricsJson(c.metrics)},
         {"replications", c.replications},
+        {"requests", c.requests},
+        {"evidence", llmCellEvidence(spec, c)},
         {"pareto", c.pareto},
         {"note", c.note}};
 }
@@ -84,7 +86,7 @@ json recommendationJson(const LlmRegionResult& r)
     json headroom = json::object();
     for (const auto& check : cell->checks)
         headroom[llmConstraintName(check.kind)] = number(check.margin);
-    return {{"cell", cellJson(*cell)},
+    return {{"cell", cellJson(r.spec, *cell)},
             {"indistinguishable_cells", r.recommendation->indistinguishableCells},
             {"reason", r.recommendation->reason},
             {"headroom_margins", headroom}};
@@ -198,7 +200,7 @@ json llmRegionToJson(const LlmRegionResult& r)
 {
     json cells = json::array();
     for (const auto& c : r.cells)
-        cells.push_back(cellJson(c));
+        cells.push_back(cellJson(r.spec, c));
     json out = {{"kind", "batchscope.llmregion.result"},
                 {"schema", 2},
                 {"scenario", llmsim::llmScenarioToJson(r.spec.scenario)},
@@ -245,7 +247,8 @@ std::string llmCellsCsv(const LlmRegionResult& r)
             }
     for (auto kind : constraints)
         header.push_back(std::string("margin_") + llmConstraintName(kind));
-    for (const char* name : {"recommended", "pareto", "replications", "note"})
+    for (const char* name :
+         {"recommended", "pareto", "replications", "requests", "evidence", "note"})
         header.emplace_back(name);
     csv.row(header);
     const LlmRegionCell* recommended = r.recommended();
@@ -271,6 +274,8 @@ std::string llmCellsCsv(const LlmRegionResult& r)
         row.push_back(recommended == &c ? "true" : "false");
         row.push_back(c.pareto ? "true" : "false");
         row.push_back(std::to_string(c.replications));
+        row.push_back(std::to_string(c.requests));
+        row.push_back(llmCellEvidence(r.spec, c));
         row.push_back(c.note);
         csv.row(row);
     }

@@ -96,6 +96,7 @@ Expected<LlmRegionCell> cellFrom(const LlmRegionSpec& spec, const json& object,
     const std::string status = f.choice("status", {"feasible", "infeasible", "refused"});
     const std::string note = f.stringOr("note", "");
     const auto replications = f.integer("replications", NumberRule::count(1));
+    const auto requests = f.integerOr("requests", 0, NumberRule::count(0));
     if (!f.ok())
         return f.finishReadingSome().error();
     if (std::size_t(index) >= llmCellCount(spec))
@@ -104,6 +105,7 @@ Expected<LlmRegionCell> cellFrom(const LlmRegionSpec& spec, const json& object,
                              std::to_string(llmCellCount(spec)) + " cells");
     LlmRegionCell cell = llmCellAt(spec, std::size_t(index));
     cell.replications = std::int32_t(replications);
+    cell.requests = std::uint64_t(requests);
     if (status == "refused") {
         cell.status = LlmCellStatus::Refused;
         cell.note = note;

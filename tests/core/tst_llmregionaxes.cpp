@@ -114,6 +114,8 @@ private Q_SLOTS:
             qInfo("rate %.0f/s: TTFT mean %.2f [%.2f, %.2f] ms, M/D/1 %.2f ms", rate, e.value,
                   e.ciLow, e.ciHigh, theoryMs);
             QVERIFY(std::abs(e.value - theoryMs) <= std::max(2.0 * e.halfWidth(), 0.05 * theoryMs));
+            QCOMPARE(analysis::llmCellEvidence(r.spec, c),
+                     std::string("simulated, 5 x 2000 requests"));
             // Throughput is the offered load: 20 tokens per request.
             QVERIFY(std::abs(c.metrics.outputTokensPerS.value - 20.0 * rate) < 0.05 * 20 * rate);
         }
