@@ -196,8 +196,13 @@ Figure scatterFigure(const LlmRegionResult& r, double (*y)(const LlmCellMetrics&
                           false,      figure::palette::kFeasible.hex()};
     FigureSeries infeasible{"infeasible", FigureSeriesKind::Scatter,       {}, -1,
                             false,        figure::palette::kUnstable.hex()};
-    FigureSeries front{
-        "Pareto front", FigureSeriesKind::Line, {}, -1, false, figure::palette::kParetoFront.hex()};
+    // Optimal over four objectives, so in this plane the front is a set of points, not a curve.
+    FigureSeries front{"Pareto-optimal",
+                       FigureSeriesKind::Scatter,
+                       {},
+                       -1,
+                       false,
+                       figure::palette::kParetoFront.hex()};
     for (const auto& c : r.cells) {
         const FigurePoint p{c.metrics.outputTokensPerS.value, y(c.metrics)};
         if (c.status == LlmCellStatus::Refused || !std::isfinite(p.x) || !std::isfinite(p.y))
@@ -206,8 +211,6 @@ Figure scatterFigure(const LlmRegionResult& r, double (*y)(const LlmCellMetrics&
         if (c.pareto)
             front.points.push_back(p);
     }
-    std::sort(front.points.begin(), front.points.end(),
-              [](const FigurePoint& a, const FigurePoint& b) { return a.x < b.x; });
     // A queue that grows all run puts TTFT p99 orders of magnitude above the feasible cells:
     // a log axis keeps both readable.
     double low = INFINITY, high = 0.0;
@@ -238,8 +241,8 @@ std::vector<NamedFigure> llmRegionFigures(const LlmRegionResult& result)
     ttft.referenceLines.push_back({FigureReferenceLine::Orientation::Horizontal,
                                    result.spec.limits.ttftP99Ms, "TTFT p99 limit",
                                    FigureReferenceLine::Shade::Below, "meets the TTFT limit"});
-    ttft.caption = "Every judged cell; the Pareto front over output tokens/s, TTFT p99, TPOT p99 "
-                   "and energy per token, drawn in this plane.";
+    ttft.caption = "Every judged cell; black: Pareto-optimal over output tokens/s, TTFT p99, TPOT "
+                   "p99 and energy per token (a point can be optimal for its TPOT or energy).";
     out.push_back({"llm-tokens-ttft", std::move(ttft)});
     const bool power = std::any_of(result.cells.begin(), result.cells.end(), [](const auto& c) {
         return std::isfinite(c.metrics.energyPerOutputTokenJ.value);

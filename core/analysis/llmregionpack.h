@@ -42,7 +42,7 @@ std::string llmParetoCsv(const LlmRegionResult& result);
 ///  - "llm-capacity" (with a load axis): the highest load met against max_num_batched_tokens,
 ///    one line per max_num_seqs, other axes fixed at the recommended cell;
 ///  - "llm-tokens-ttft": output tokens/s against TTFT p99 for every judged cell, feasible and
-///    infeasible apart, the Pareto front, the TTFT limit shaded;
+///    infeasible apart, the Pareto-optimal cells marked, the TTFT limit shaded;
 ///  - "llm-energy-tokens" (with a power model): energy per output token against output tokens/s.
 std::vector<NamedFigure> llmRegionFigures(const LlmRegionResult& result);
 
