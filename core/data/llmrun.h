@@ -89,4 +89,11 @@ struct LlmRunSet
     std::vector<LlmRun> runs;
 };
 
+/// The first of `keys` the run's header records (knobs as the readers name them, e.g.
+/// "engine.max_num_seqs" from a run record, "max_concurrency" from a bench result), or "".
+std::string llmKnob(const LlmRun& run, const std::vector<std::string>& keys);
+
+/// The knob as a finite number, or nothing (absent, or not a number).
+std::optional<double> llmKnobNumber(const LlmRun& run, const std::vector<std::string>& keys);
+
 } // namespace bs::data

@@ -1,6 +1,7 @@
 target_sources(batchscope_core PRIVATE
     data/dataset.cpp
     data/kerneltrace.cpp
+    data/llmrun.cpp
     data/project.cpp
     data/runtags.cpp
     data/sweeptable.cpp)

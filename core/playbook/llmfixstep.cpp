@@ -2,6 +2,7 @@
 #include "llmsim/llmresultjson.h"
 #include "llmsim/llmscenariojson.h"
 #include "llmsim/llmsimulator.h"
+#include "llmsim/runreplay.h"
 #include "llmsim/steptimefit.h"
 #include "playbook/llmplaybook.h"
 
@@ -14,12 +15,11 @@ namespace {
 
 using analysis::kNaN;
 
-const std::vector<std::string> kBudgetKeys = {"engine.max_num_batched_tokens",
-                                              "max_num_batched_tokens"};
-const std::vector<std::string> kSeatKeys = {"engine.max_num_seqs", "max_num_seqs"};
+const std::vector<std::string>& kBudgetKeys = llmsim::kMaxNumBatchedTokensKeys;
+const std::vector<std::string>& kSeatKeys = llmsim::kMaxNumSeqsKeys;
 const std::vector<std::string> kMemoryKeys = {
     "kv_cache.gpu_memory_utilization", "engine.gpu_memory_utilization", "gpu_memory_utilization"};
-const std::vector<std::string> kBlockKeys = {"kv_cache.num_gpu_blocks", "num_gpu_blocks"};
+const std::vector<std::string>& kBlockKeys = llmsim::kNumGpuBlocksKeys;
 const std::vector<std::string> kTpKeys = {"engine.tensor_parallel_size", "tensor_parallel_size"};
 const std::vector<std::string> kKvDtypeKeys = {"engine.kv_cache_dtype", "kv_cache_dtype"};
 const std::vector<std::string> kDtypeKeys = {"engine.dtype", "dtype"};
@@ -135,34 +135,6 @@ LlmChange propose(Mechanism top, const LlmPair& pair, const LocateFindings& loca
     return budgetChange(pair, "");
 }
 
-/// The candidate's engine as the simulator runs it, from the run header.
-Expected<llmsim::EngineConfig> engineOf(const data::LlmRun& run)
-{
-    llmsim::EngineConfig e;
-    const std::string engine = run.backend.empty() ? run.tool : run.backend;
-    if (engine.rfind("vllm", 0) == 0)
-        e.policy = "vllm_v1";
-    else if (engine.rfind("sglang", 0) == 0)
-        e.policy = "sglang";
-    else
-        return makeError(ErrorCode::Unsupported,
-                         "the simulator has no scheduling policy for engine '" + engine + "'");
-    const auto blocks = llmKnobNumber(run, kBlockKeys);
-    if (!blocks || *blocks < 1.0)
-        return makeError(ErrorCode::Unsupported,
-                         "the run does not record its KV cache size (num_gpu_blocks)");
-    e.numGpuBlocks = std::int64_t(*blocks);
-    e.blockSize =
-        std::int32_t(llmKnobNumber(run, {"kv_cache.block_size", "block_size"}).value_or(16.0));
-    e.maxNumSeqs = std::int32_t(llmKnobNumber(run, kSeatKeys).value_or(e.maxNumSeqs));
-    e.maxNumBatchedTokens =
-        std::int32_t(llmKnobNumber(run, kBudgetKeys).value_or(e.maxNumBatchedTokens));
-    const auto chunked = llmKnob(run, {"engine.enable_chunked_prefill", "enable_chunked_prefill"});
-    if (!chunked.empty())
-        e.enableChunkedPrefill = chunked == "true" || chunked == "True" || chunked == "1";
-    return e;
-}
-
 struct Replayed
 {
     llmsim::LlmScenario scenario;
@@ -195,7 +167,7 @@ Status simulateChange(const PlaybookContext& context, const LlmPair& pair, const
 {
     if (!change.notSimulated.empty())
         return makeError(ErrorCode::Unsupported, change.notSimulated);
-    auto engine = engineOf(*pair.candidate);
+    auto engine = llmsim::recordedEngineOf(*pair.candidate);
     if (!engine)
         return engine.error();
     auto requests = llmsim::replayOfMeasured(pair.candidate->requests);

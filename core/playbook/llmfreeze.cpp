@@ -72,26 +72,6 @@ std::optional<LlmPair> llmPair(const PlaybookInputs& inputs)
                    inputs.candidate.llmRunsName};
 }
 
-std::string llmKnob(const data::LlmRun& run, std::vector<std::string> keys)
-{
-    for (const auto& key : keys) {
-        const auto found = run.knobs.find(key);
-        if (found != run.knobs.end() && !found->second.empty() && found->second != "null")
-            return found->second;
-    }
-    return {};
-}
-
-std::optional<double> llmKnobNumber(const data::LlmRun& run, const std::vector<std::string>& keys)
-{
-    const std::string text = llmKnob(run, keys);
-    char* end = nullptr;
-    const double value = text.empty() ? 0.0 : std::strtod(text.c_str(), &end);
-    if (text.empty() || end == text.c_str() || !std::isfinite(value))
-        return std::nullopt;
-    return value;
-}
-
 std::vector<FreezeItem> llmFreezeItems(const LlmPair& pair, const data::RunTags& baselineTags,
                                        const data::RunTags& candidateTags)
 {

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "data/llmrun.h"
 #include "playbook/steps.h"
 
 #include <optional>
@@ -19,12 +20,10 @@ struct LlmPair
 /// Both sides hold LLM runs: the playbook follows the LLM serving pipeline.
 std::optional<LlmPair> llmPair(const PlaybookInputs& inputs);
 
-/// The first of `keys` the run's header records (knobs as the readers name them, e.g.
-/// "engine.max_num_seqs" from a run record, "max_concurrency" from a bench result), or "".
-std::string llmKnob(const data::LlmRun& run, std::vector<std::string> keys);
-
-/// The knob as a finite number, or nothing (absent, or not a number).
-std::optional<double> llmKnobNumber(const data::LlmRun& run, const std::vector<std::string>& keys);
+// The run-header knob lookups live with the run (data/llmrun.h); the playbook's steps call them
+// as their own.
+using data::llmKnob;
+using data::llmKnobNumber;
 
 /// Step 1 on LLM runs: model, revision, engine and version, the engine knobs (max_num_seqs,
 /// max_num_batched_tokens, chunked prefill, gpu_memory_utilization, tensor parallel size,

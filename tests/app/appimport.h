@@ -6,6 +6,7 @@
 #include "mainwindow.h"
 
 #include <QSignalSpy>
+#include <QTabWidget>
 
 namespace bs::test {
 
@@ -22,6 +23,17 @@ inline bool importInto(gui::MainWindow& window, const QString& path,
     if (!finished.wait(30000) || finished.at(0).at(0).toInt() != 1)
         return false;
     return window.jobs()->waitForIdle(60000);
+}
+
+/// Every tab widget above `page` (the main views, a view's pages) shows the tab it is in.
+inline void bringToFront(QWidget* page)
+{
+    for (QWidget* w = page->parentWidget(); w; w = w->parentWidget())
+        if (auto* tabs = qobject_cast<QTabWidget*>(w))
+            for (int i = 0; i < tabs->count(); ++i)
+                if (tabs->widget(i)->isAncestorOf(page))
+                    tabs->setCurrentIndex(i);
+    QCoreApplication::processEvents();
 }
 
 } // namespace bs::test

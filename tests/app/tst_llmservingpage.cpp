@@ -140,13 +140,7 @@ LlmRunsPage* TestLlmServingPage::showPage(gui::MainWindow& window)
     window.resize(1366, 768);
     window.show();
     LlmRunsPage* page = window.traceView()->llmPage();
-    // Every tab widget above the page (the main views, the Traces pages) shows the tab it is in.
-    for (QWidget* w = page->parentWidget(); w; w = w->parentWidget())
-        if (auto* tabs = qobject_cast<QTabWidget*>(w))
-            for (int i = 0; i < tabs->count(); ++i)
-                if (tabs->widget(i)->isAncestorOf(page))
-                    tabs->setCurrentIndex(i);
-    QCoreApplication::processEvents();
+    test::bringToFront(page);
     return page;
 }
 

@@ -4,6 +4,7 @@
 #include "jobs/joboutcome.h"
 #include "jobs/jobrunner.h"
 #include "panels/flowlayout.h"
+#include "views/llmreplaypanel.h"
 #include "views/llmruntables.h"
 #include "views/summarytable.h"
 
@@ -98,13 +99,14 @@ LlmRunsPage::LlmRunsPage(JobRunner* jobs, QWidget* parent)
                                       tr("Reported by the tool")},
                                      this))
     , m_figures(makeSummaryTable({tr("Figure"), tr("Value"), tr("Source")}, this))
+    , m_replay(new LlmReplayPanel(jobs, this))
 {
     m_note->setWordWrap(true);
     m_sweepCaption->setWordWrap(true);
     // Four charts in a 768 px window would keep too little plot each: each keeps a readable
     // height, and the tables show every row; the page scrolls instead.
     constexpr int kChartMinHeightPx = 300;
-    for (ChartPanel* panel : panels())
+    for (ChartPanel* panel : {m_cdf, m_throughputSweep, m_ttftSweep, m_tpotSweep})
         panel->setMinimumHeight(kChartMinHeightPx);
     showEveryRow(m_percentiles);
     showEveryRow(m_figures);
@@ -125,6 +127,7 @@ LlmRunsPage::LlmRunsPage(JobRunner* jobs, QWidget* parent)
     layout->addLayout(charts, 3);
     layout->addWidget(m_sweepCaption);
     layout->addLayout(tables, 2);
+    layout->addWidget(m_replay);
 
     connect(m_runPicker, &QComboBox::currentIndexChanged, this, &LlmRunsPage::drawRun);
     connect(m_ttftLimitMs, &QLineEdit::editingFinished, this, &LlmRunsPage::analyse);
@@ -157,7 +160,8 @@ QWidget* LlmRunsPage::buildControls()
 
 QList<ChartPanel*> LlmRunsPage::panels() const
 {
-    return {m_cdf, m_throughputSweep, m_ttftSweep, m_tpotSweep};
+    return QList<ChartPanel*>{m_cdf, m_throughputSweep, m_ttftSweep, m_tpotSweep} +
+           m_replay->panels();
 }
 
 void LlmRunsPage::showRuns(std::shared_ptr<const data::LlmRunSet> runs)
@@ -191,6 +195,7 @@ void LlmRunsPage::showEmpty(const QString& why)
     m_tpotSweep->setContent(emptyChart(llmSweepP99Chart(none, LlmSweepLatency::Tpot), why));
     m_percentiles->setRowCount(0);
     m_figures->setRowCount(0);
+    m_replay->showNothing(why);
 }
 
 analysis::LlmSla LlmRunsPage::slaFromFields(QStringList& problems) const
@@ -264,6 +269,7 @@ void LlmRunsPage::drawRun()
     m_cdf->setContent(llmLatencyCdfChart(analysis, llmRunLabel(run), m_result->sla));
     fillTable(m_percentiles, llmPercentileRows(run, analysis));
     fillTable(m_figures, llmFigureRows(run, analysis, m_result->sla));
+    m_replay->showRun(m_result, std::size_t(index));
     QStringList note;
     if (analysis.requests == 0)
         note << tr("This run has no per-request records: only the tool's aggregates exist, so "

@@ -18,12 +18,14 @@ class ChartPanel;
 template <typename T>
 struct JobOutcome;
 class JobRunner;
+class LlmReplayPanel;
 
 /// The Traces view's "LLM serving" page: the runs of one LLM serving benchmark file, analysed
 /// in the background (lane "trace-llm") by analysis::analyzeLlmRuns. For the run chosen in the
 /// run picker: TTFT, TPOT, ITL and E2E as CDFs and as p50/p90/p99 with 95% intervals beside the
 /// tool's own figures, and the run's throughputs, goodput under the SLA typed on the page,
-/// in-flight check and energy. Across the file's runs: output throughput and p99 TTFT/TPOT
+/// in-flight check and energy, and its requests replayed in the simulator (LlmReplayPanel).
+/// Across the file's runs: output throughput and p99 TTFT/TPOT
 /// against the request rate (or concurrency).
 class LlmRunsPage : public QWidget
 {
@@ -50,6 +52,8 @@ public:
     QTableWidget* figureTable() const { return m_figures; }
     QLabel* note() const { return m_note; }
     QLabel* sweepCaption() const { return m_sweepCaption; }
+    /// The chosen run replayed in the simulator under knobs the user edits.
+    LlmReplayPanel* replayPanel() const { return m_replay; }
     /// The latest analysis (null until one finished or when nothing is shown).
     std::shared_ptr<const LlmRunsResult> result() const { return m_result; }
 
@@ -81,6 +85,7 @@ private:
     ChartPanel* m_tpotSweep;
     QTableWidget* m_percentiles;
     QTableWidget* m_figures;
+    LlmReplayPanel* m_replay;
     std::shared_ptr<const data::LlmRunSet> m_runs;
     std::shared_ptr<const LlmRunsResult> m_result;
     QString m_slaProblems;
