@@ -96,6 +96,27 @@ void saveScreenshots(gui::MainWindow& window, LlmReplayPanel* panel, const QStri
     panel->grab().save(folder + QStringLiteral("/llm-replay-%1-part.png").arg(name));
 }
 
+/// Empty when every chart of the part keeps its own rectangle inside the part; otherwise which
+/// do not. (A grid given less height than its panels' minimum draws them over each other: the
+/// legends covered the toolbars below and the last row was cut.)
+QString chartsOverlap(LlmReplayPanel* panel)
+{
+    const auto panels = panel->panels();
+    for (int i = 0; i < panels.size(); ++i) {
+        const QRect a = panels[i]->geometry();
+        if (a.bottom() >= panel->height())
+            return QStringLiteral("chart %1 ends at %2, below the part's %3 px")
+                .arg(i)
+                .arg(a.bottom())
+                .arg(panel->height());
+        for (int j = i + 1; j < panels.size(); ++j) {
+            if (a.intersects(panels[j]->geometry()))
+                return QStringLiteral("charts %1 and %2 overlap").arg(i).arg(j);
+        }
+    }
+    return {};
+}
+
 } // namespace
 
 class TestLlmReplayPanel : public QObject
@@ -207,6 +228,7 @@ void TestLlmReplayPanel::servingLogReplaysAsLlmsimDoesNumberForNumber()
         pointsOf(panel->preemptionPanel()->content(), QStringLiteral("Preemptions so far"));
     QCOMPARE(preempted.size(), qsizetype(steps.size()));
     QCOMPARE(preempted.back().y(), double(want.preemptions));
+    QTRY_VERIFY2(chartsOverlap(panel).isEmpty(), qPrintable(chartsOverlap(panel)));
 }
 
 void TestLlmReplayPanel::realVllmRunReplaysAsLlmsimDoesNumberForNumber()
@@ -231,6 +253,7 @@ void TestLlmReplayPanel::realVllmRunReplaysAsLlmsimDoesNumberForNumber()
     QCOMPARE(got.ttft.p99S, expected.replications.front().ttft.p99S);
     QCOMPARE(got.tpot.p99S, expected.replications.front().tpot.p99S);
     QVERIFY(!panel->queuePanel()->content().series.isEmpty());
+    QTRY_VERIFY2(chartsOverlap(panel).isEmpty(), qPrintable(chartsOverlap(panel)));
     saveScreenshots(*window, panel, QStringLiteral("real-vllm"));
 }
 

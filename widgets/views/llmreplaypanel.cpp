@@ -206,6 +206,20 @@ QWidget* LlmReplayPanel::buildKnobs()
     return knobs;
 }
 
+bool LlmReplayPanel::event(QEvent* event)
+{
+    const bool handled = QWidget::event(event);
+    // The wrapped labels and knobs make this a height-for-width layout, and the page above
+    // sizes it by its minimum, counted with one-line labels: the chart grid then got less than
+    // its panels' minimum and they overlapped. Ask for what the layout needs at this width.
+    if (event->type() == QEvent::LayoutRequest || event->type() == QEvent::Resize) {
+        const int needed = layout()->totalHeightForWidth(width());
+        if (needed > 0 && needed != minimumHeight())
+            setMinimumHeight(needed);
+    }
+    return handled;
+}
+
 QList<ChartPanel*> LlmReplayPanel::panels() const
 {
     return {m_cdf, m_queue, m_kv, m_preemptions};

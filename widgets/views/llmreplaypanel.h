@@ -70,6 +70,9 @@ public:
     /// The engine the knobs describe.
     llmsim::EngineConfig engineFromKnobs() const;
 
+protected:
+    bool event(QEvent* event) override;
+
 Q_SIGNALS:
     /// A replay finished (or failed) and the part was redrawn.
     void replayed();
