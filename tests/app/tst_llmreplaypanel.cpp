@@ -1,4 +1,4 @@
-// The LLM serving page's "Replay in the simulator" part (issue 20), driven as a user does:
+// The LLM serving page's "Replay in the simulator" part, driven as a user does:
 // import a run with per-request records, read the fitted step and the simulated figures, change
 // an engine knob. Every simulated figure is compared with what llmsim gives for the same
 // scenario built here independently: the engine written out from the run's header by hand, the
