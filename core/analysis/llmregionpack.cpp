@@ -19,11 +19,6 @@ json number(double v)
     return std::isfinite(v) ? json(v) : json(nullptr);
 }
 
-json optionalNumber(const std::optional<double>& v)
-{
-    return v ? json(*v) : json(nullptr);
-}
-
 json estimateJson(const sim::Estimate& e)
 {
     return json::array({number(e.value), number(e.ciLow), number(e.ciHigh)});
@@ -90,33 +85,6 @@ json recommendationJson(const LlmRegionResult& r)
             {"indistinguishable_cells", r.recommendation->indistinguishableCells},
             {"reason", r.recommendation->reason},
             {"headroom_margins", headroom}};
-}
-
-json limitsJson(const LlmRegionLimits& l)
-{
-    return {{"ttft_p99_ms", l.ttftP99Ms},
-            {"tpot_p99_ms", l.tpotP99Ms},
-            {"min_output_tokens_per_s", optionalNumber(l.minOutputTokensPerS)},
-            {"min_goodput_per_s", optionalNumber(l.minGoodputPerS)},
-            {"max_preemptions_per_request", optionalNumber(l.maxPreemptionsPerRequest)},
-            {"max_power_per_gpu_w", optionalNumber(l.maxPowerPerGpuW)},
-            {"max_energy_per_output_token_j", optionalNumber(l.maxEnergyPerOutputTokenJ)},
-            {"max_temperature_c", optionalNumber(l.maxTemperatureC)}};
-}
-
-json axesJson(const LlmRegionSpec& s)
-{
-    json axes = {{"max_num_seqs", s.maxNumSeqs}, {"max_num_batched_tokens", s.maxNumBatchedTokens}};
-    const auto add = [&](const char* name, const auto& values) {
-        if (!values.empty())
-            axes[name] = values;
-    };
-    add("rate_per_s", s.ratesPerS);
-    add("rate_multiplier", s.rateMultipliers);
-    add("replicas", s.replicas);
-    add("tensor_parallel", s.tensorParallel);
-    add("power_cap_w", s.powerCapsW);
-    return axes;
 }
 
 json capacityJson(const LlmRegionResult& r)
@@ -204,10 +172,10 @@ json llmRegionToJson(const LlmRegionResult& r)
     json out = {{"kind", "batchscope.llmregion.result"},
                 {"schema", 2},
                 {"scenario", llmsim::llmScenarioToJson(r.spec.scenario)},
-                {"base_directory", r.baseDirectory},
-                {"axes", axesJson(r.spec)},
-                {"limits", limitsJson(r.spec.limits)},
-                {"objective", llmObjectiveName(r.spec.objective)}};
+                {"base_directory", r.baseDirectory}};
+    const json spec = llmRegionSpecToJson(r.spec);
+    for (const char* key : {"axes", "limits", "objective"})
+        out[key] = spec.at(key);
     if (r.isShard()) {
         out["shard"] = {{"index", r.shardIndex}, {"count", r.shardCount}};
         out["cells"] = cells;

@@ -21,6 +21,15 @@ nlohmann::json llmRegionToJson(const LlmRegionResult& result);
 /// knobs, status and estimates; the checks are judged again. Errors name the file and key.
 Expected<LlmRegionResult> llmRegionFromJson(const nlohmann::json& json, const std::string& path);
 
+/// The spec alone (kind "batchscope.llmregion.spec"): the scenario, the axes, the limits and the
+/// objective, in the keys of the result's header. A project's `llm` section holds one.
+nlohmann::json llmRegionSpecToJson(const LlmRegionSpec& spec);
+
+/// Reads what llmRegionSpecToJson wrote and validates the grid; errors name `path` and the
+/// dotted key under `where` (e.g. "llm.limits.ttft_p99_ms").
+Expected<LlmRegionSpec> llmRegionSpecFromJson(const nlohmann::json& json, const std::string& path,
+                                              const std::string& where);
+
 /// Whether a parsed JSON document is an LLM region result (merge picks the reader by it).
 bool isLlmRegionJson(const nlohmann::json& json);
 

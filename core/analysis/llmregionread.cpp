@@ -1,5 +1,6 @@
 // Reading an LLM region result back (llmregionpack.h: llmRegionFromJson), for merging shards.
 #include "analysis/llmregionpack.h"
+#include "analysis/llmregionparts.h"
 #include "io/jsonfields.h"
 #include "llmsim/llmscenariojson.h"
 
@@ -12,55 +13,6 @@ namespace {
 using io::JsonFields;
 using io::NumberRule;
 using nlohmann::json;
-
-std::vector<std::int32_t> wholeNumbers(const std::vector<double>& values)
-{
-    return {values.begin(), values.end()};
-}
-
-LlmRegionSpec specOf(JsonFields& f, const json& document)
-{
-    LlmRegionSpec spec;
-    if (const json* axes = f.object("axes", true)) {
-        JsonFields a(*axes, f.child("axes"), f.path());
-        const NumberRule whole = NumberRule::count(1);
-        spec.maxNumSeqs = wholeNumbers(a.numbers("max_num_seqs", whole));
-        spec.maxNumBatchedTokens = wholeNumbers(a.numbers("max_num_batched_tokens", whole));
-        spec.ratesPerS = a.numbers("rate_per_s", NumberRule::positive(), false);
-        spec.rateMultipliers = a.numbers("rate_multiplier", NumberRule::positive(), false);
-        spec.replicas = wholeNumbers(a.numbers("replicas", whole, false));
-        spec.tensorParallel = wholeNumbers(a.numbers("tensor_parallel", whole, false));
-        spec.powerCapsW = a.numbers("power_cap_w", NumberRule::positive(), false);
-        f.adopt(a.finish());
-    }
-    if (const json* limits = f.object("limits", true)) {
-        JsonFields l(*limits, f.child("limits"), f.path());
-        const auto optional = [&](const char* key) {
-            return l.optionalNumber(key, NumberRule::positive()); // null: no such limit
-        };
-        spec.limits.ttftP99Ms = l.number("ttft_p99_ms", NumberRule::positive());
-        spec.limits.tpotP99Ms = l.number("tpot_p99_ms", NumberRule::positive());
-        spec.limits.minOutputTokensPerS = optional("min_output_tokens_per_s");
-        spec.limits.minGoodputPerS = optional("min_goodput_per_s");
-        spec.limits.maxPreemptionsPerRequest = optional("max_preemptions_per_request");
-        spec.limits.maxPowerPerGpuW = optional("max_power_per_gpu_w");
-        spec.limits.maxEnergyPerOutputTokenJ = optional("max_energy_per_output_token_j");
-        spec.limits.maxTemperatureC = optional("max_temperature_c");
-        f.adopt(l.finish());
-    }
-    const std::string objective =
-        f.choice("objective", {"max-output-tokens", "max-tokens-per-gpu", "min-energy-per-token"},
-                 "max-output-tokens");
-    spec.objective = llmObjectiveFromName(objective).value_or(LlmObjective::MaxOutputTokens);
-    if (f.ok()) {
-        auto scenario = llmsim::llmScenarioFromJson(document.at("scenario"), f.path());
-        if (!scenario)
-            f.adopt(scenario.error());
-        else
-            spec.scenario = std::move(*scenario);
-    }
-    return spec;
-}
 
 /// [value, ci_low, ci_high] with null for NaN.
 sim::Estimate estimateFrom(JsonFields& f, const json& metrics, const char* key)
@@ -140,7 +92,7 @@ Expected<LlmRegionResult> llmRegionFromJson(const json& document, const std::str
     f.integer("schema", NumberRule::range(2, 2));
     f.object("scenario", true);
     LlmRegionResult result;
-    result.spec = specOf(f, document);
+    result.spec = readLlmRegionSpec(f, document);
     result.baseDirectory = f.stringOr("base_directory", "");
     if (const json* shard = f.object("shard")) {
         JsonFields s(*shard, f.child("shard"), path);

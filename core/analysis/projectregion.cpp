@@ -1,5 +1,6 @@
 #include "analysis/projectregion.h"
 
+#include "analysis/llmregionpack.h"
 #include "sim/scenariojson.h"
 
 namespace bs::analysis {
@@ -137,6 +138,17 @@ Expected<std::optional<RegionSpec>> regionSpecOfProject(const data::Project& pro
     if (!project.scenarios.is_array() || project.scenarios.empty())
         return std::optional<RegionSpec>();
     return regionSpecFromSections(project.scenarios[0], project.model, project.region);
+}
+
+Expected<std::optional<LlmRegionSpec>> llmRegionSpecOfProject(const data::Project& project,
+                                                              const std::string& projectPath)
+{
+    if (project.llm.empty())
+        return std::optional<LlmRegionSpec>();
+    auto spec = llmRegionSpecFromJson(project.llm, projectPath, "llm");
+    if (!spec)
+        return spec.error();
+    return std::optional<LlmRegionSpec>(std::move(*spec));
 }
 
 } // namespace bs::analysis

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "analysis/llmregion.h"
 #include "analysis/regionspec.h"
 #include "data/project.h"
 #include "util/expected.h"
@@ -32,5 +33,10 @@ Expected<std::optional<RegionSpec>> regionSpecFromSections(const nlohmann::json&
                                                            const nlohmann::json& region);
 /// The same for a project (nothing when it has no scenario or no SLA).
 Expected<std::optional<RegionSpec>> regionSpecOfProject(const data::Project& project);
+
+/// The LLM server a project studies (its `llm` section, analysis::llmRegionSpecFromJson):
+/// nothing when the section is empty; errors name the key under "llm".
+Expected<std::optional<LlmRegionSpec>> llmRegionSpecOfProject(const data::Project& project,
+                                                              const std::string& projectPath);
 
 } // namespace bs::analysis

@@ -19,6 +19,7 @@ target_sources(batchscope_core PRIVATE
     analysis/llmregionfigures.cpp
     analysis/llmregionjudge.cpp
     analysis/llmregionread.cpp
+    analysis/llmregionspecjson.cpp
     analysis/llmregionpack.cpp
     analysis/llmrunanalysis.cpp
     analysis/mlperfserver.cpp

@@ -12,9 +12,9 @@ namespace bs::data {
 /// Everything a user's investigation holds, as saved in a *.bsproj file.
 ///
 /// Datasets are typed values. The other sections are owned by the subsystem that reads them
-/// (accel for `model`, sim for `scenarios`, analysis for `region`, playbook for `playbook` and
-/// `memo`); each validates its own section with a clear error when the project is opened, so a
-/// project file stays readable by tools that only know the JSON shape.
+/// (accel for `model`, sim for `scenarios`, analysis for `region` and `llm`, playbook for
+/// `playbook` and `memo`); each validates its own section with a clear error when the project is
+/// opened, so a project file stays readable by tools that only know the JSON shape.
 struct Project
 {
     /// The schema this version writes and the newest it reads.
@@ -28,6 +28,9 @@ struct Project
     nlohmann::json region = nlohmann::json::object();
     nlohmann::json playbook = nlohmann::json::object();
     nlohmann::json memo = nlohmann::json::object();
+    /// The LLM server under study, as an LLM region spec (scenario, grid, limits, objective:
+    /// analysis::llmRegionSpecToJson); empty for a project without one.
+    nlohmann::json llm = nlohmann::json::object();
 
     /// A dataset id not used yet ("ds1", "ds2", ...).
     std::string nextDatasetId() const;

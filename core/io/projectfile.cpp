@@ -184,16 +184,20 @@ nlohmann::json projectToJson(const data::Project& project, const std::string& pr
     nlohmann::json datasets = nlohmann::json::array();
     for (const auto& dataset : project.datasets)
         datasets.push_back(datasetToJson(dataset, folder));
-    return {{"schema", data::Project::kSchemaVersion},
-            {"app", {{"name", "BatchScope"}, {"version", kVersionString}}},
-            {"title", project.title},
-            {"notes", project.notes},
-            {"datasets", std::move(datasets)},
-            {"model", project.model},
-            {"scenarios", project.scenarios},
-            {"region", project.region},
-            {"playbook", project.playbook},
-            {"memo", project.memo}};
+    nlohmann::json out = {{"schema", data::Project::kSchemaVersion},
+                          {"app", {{"name", "BatchScope"}, {"version", kVersionString}}},
+                          {"title", project.title},
+                          {"notes", project.notes},
+                          {"datasets", std::move(datasets)},
+                          {"model", project.model},
+                          {"scenarios", project.scenarios},
+                          {"region", project.region},
+                          {"playbook", project.playbook},
+                          {"memo", project.memo}};
+    // Written only when there is one, so projects without an LLM server keep their bytes.
+    if (!project.llm.empty())
+        out["llm"] = project.llm;
+    return out;
 }
 
 Expected<data::Project> projectFromJson(const nlohmann::json& json, const std::string& path)
@@ -237,6 +241,7 @@ Expected<data::Project> projectFromJson(const nlohmann::json& json, const std::s
     project.region = section("region", nlohmann::json::object());
     project.playbook = section("playbook", nlohmann::json::object());
     project.memo = section("memo", nlohmann::json::object());
+    project.llm = section("llm", nlohmann::json::object());
     const auto* datasets = fields.array("datasets");
     if (auto status = fields.finish(); !status)
         return status.error();

@@ -8,6 +8,8 @@
 #include "analysis/llmregion.h"
 #include "analysis/llmregionpack.h"
 #include "analysis/pareto.h"
+#include "analysis/projectregion.h"
+#include "io/projectfile.h"
 #include "llmsim/llmscenariojson.h"
 #include "llmsim/llmsimulator.h"
 #include "llmsimtesthelpers.h"
@@ -310,6 +312,50 @@ private Q_SLOTS:
         QVERIFY(!twice);
         QVERIFY(twice.error().message.find("shards[2]: slice 2 is given twice") !=
                 std::string::npos);
+    }
+
+    void specJsonRoundTripsThroughAProject()
+    {
+        auto spec = linearSpec();
+        spec.maxNumSeqs = {1, 4};
+        spec.maxNumBatchedTokens = {512, 2048};
+        spec.rateMultipliers = {0.5, 1.0};
+        spec.replicas = {1, 2};
+        spec.limits.minGoodputPerS = 1.5;
+        spec.limits.maxPreemptionsPerRequest = 0.1;
+        spec.objective = analysis::LlmObjective::MaxTokensPerGpu;
+        data::Project project;
+        project.llm = analysis::llmRegionSpecToJson(spec);
+        // Through the project file's bytes, as the GUI saves and the CLI reads it.
+        const std::string bytes = io::projectToJson(project, {}).dump();
+        auto reopened = io::loadProjectFromBytes(bytes, "llm.bsproj");
+        QVERIFY2(reopened, reopened ? "" : reopened.error().toString().c_str());
+        auto back = analysis::llmRegionSpecOfProject(*reopened, "llm.bsproj");
+        QVERIFY2(back, back ? "" : back.error().toString().c_str());
+        QVERIFY(back->has_value());
+        QVERIFY((*back)->scenario == spec.scenario);
+        QCOMPARE(analysis::llmRegionSpecToJson(**back).dump(),
+                 analysis::llmRegionSpecToJson(spec).dump());
+        QVERIFY(analysis::computeLlmRegion(**back).hasValue());
+
+        // A project without an LLM server has none and keeps its bytes.
+        data::Project plain;
+        QVERIFY(!io::projectToJson(plain, {}).contains("llm"));
+        QVERIFY(!analysis::llmRegionSpecOfProject(plain, "p.bsproj")->has_value());
+
+        // Bad keys are named under "llm".
+        project.llm["limits"]["tpot_p99_ms"] = -1;
+        auto bad = analysis::llmRegionSpecOfProject(project, "p.bsproj");
+        QVERIFY(!bad);
+        QVERIFY2(bad.error().toString().find("llm.limits.tpot_p99_ms") != std::string::npos,
+                 bad.error().toString().c_str());
+        project.llm = analysis::llmRegionSpecToJson(spec);
+        project.llm["axes"]["max_num_seqs"] = nlohmann::json::array();
+        bad = analysis::llmRegionSpecOfProject(project, "p.bsproj");
+        QVERIFY(!bad);
+        QVERIFY2(bad.error().toString().find(
+                     "llm.axes: --max-num-seqs: needs at least one value") != std::string::npos,
+                 bad.error().toString().c_str());
     }
 
     void previewShowsTheCoarseLatticeAndChangesNothing()
