@@ -8,7 +8,7 @@ namespace bs::accel::detail {
 /// core/accel/embedpresets.cmake at build time).
 struct EmbeddedPreset
 {
-    const char* kind; ///< "accelerators" or "workloads": the folder it came from.
+    const char* kind; ///< "accelerators", "workloads" or "models": the folder it came from.
     const char* file; ///< File name, e.g. "h100-sxm.json".
     const char* text; ///< The JSON text.
 };

@@ -5,7 +5,7 @@
 # its content changes.
 set(entries "")
 set(count 0)
-foreach(kind accelerators workloads)
+foreach(kind accelerators workloads models)
     file(GLOB files "${PRESET_DIR}/${kind}/*.json")
     list(SORT files)
     foreach(path IN LISTS files)

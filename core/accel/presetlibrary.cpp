@@ -66,6 +66,8 @@ const PresetLibrary& PresetLibrary::builtIn()
         for (std::size_t i = 0; i < detail::kEmbeddedPresetCount; ++i) {
             const auto& preset = detail::kEmbeddedPresets[i];
             const std::string kind = preset.kind;
+            if (kind == "models")
+                continue; // LLM model shapes: llmsim reads them (modelshape.h)
             const std::string path = "builtin:" + kind + "/" + preset.file;
             auto status = lib.addPreset(kind == "accelerators" ? PresetKind::Accelerator
                                                                : PresetKind::Workload,

@@ -16,7 +16,8 @@ target_sources(batchscope_core PRIVATE
 # file changes.
 file(GLOB accel_preset_files CONFIGURE_DEPENDS
     "${PROJECT_SOURCE_DIR}/resources/presets/accelerators/*.json"
-    "${PROJECT_SOURCE_DIR}/resources/presets/workloads/*.json")
+    "${PROJECT_SOURCE_DIR}/resources/presets/workloads/*.json"
+    "${PROJECT_SOURCE_DIR}/resources/presets/models/*.json")
 set(accel_embedded_presets "${CMAKE_CURRENT_BINARY_DIR}/generated/accel/embeddedpresets.cpp")
 add_custom_command(OUTPUT "${accel_embedded_presets}"
     COMMAND "${CMAKE_COMMAND}" "-DPRESET_DIR=${PROJECT_SOURCE_DIR}/resources/presets"

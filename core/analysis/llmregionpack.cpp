@@ -4,6 +4,7 @@
 #include "analysis/packtext.h"
 #include "figure/figure.h"
 #include "llmsim/llmscenariojson.h"
+#include "llmsim/modelshape.h"
 
 #include <cmath>
 #include <filesystem>
@@ -109,7 +110,8 @@ json capacityJson(const LlmRegionResult& r)
 /// pack folder and must read the same files.
 void resolve(std::string& path, const std::string& baseDirectory)
 {
-    if (path.empty() || std::filesystem::path(path).is_absolute())
+    if (path.empty() || llmsim::isBuiltinModelConfig(path) ||
+        std::filesystem::path(path).is_absolute())
         return;
     path = std::filesystem::absolute(std::filesystem::path(baseDirectory) / path)
                .lexically_normal()

@@ -94,7 +94,7 @@ Expected<KvCapacity> kvCapacity(const KvMemorySpec& spec, std::int32_t blockSize
                                 const std::string& baseDirectory)
 {
     std::filesystem::path config(spec.modelConfig);
-    if (config.is_relative() && !baseDirectory.empty())
+    if (config.is_relative() && !baseDirectory.empty() && !isBuiltinModelConfig(spec.modelConfig))
         config = std::filesystem::path(baseDirectory) / config;
     auto shape = readHfConfig(config.string());
     if (!shape)

@@ -2,9 +2,12 @@
 // follow from it (README.md: "KV-cache capacity").
 #include "llmsim/modelshape.h"
 
+#include "accel/embeddedpresets.h"
 #include "io/jsonfields.h"
 
 #include <nlohmann/json.hpp>
+
+#include <algorithm>
 
 namespace bs::llmsim {
 
@@ -100,8 +103,59 @@ Expected<ModelShape> modelShapeFromHfConfig(const nlohmann::json& config, const 
     return s;
 }
 
+namespace {
+
+constexpr std::string_view kBuiltinPrefix = "builtin:";
+
+const accel::detail::EmbeddedPreset* builtinModel(const std::string& name)
+{
+    for (std::size_t i = 0; i < accel::detail::kEmbeddedPresetCount; ++i) {
+        const auto& preset = accel::detail::kEmbeddedPresets[i];
+        if (std::string_view(preset.kind) == "models" && preset.file == name + ".json")
+            return &preset;
+    }
+    return nullptr;
+}
+
+} // namespace
+
+std::vector<std::string> builtinModelNames()
+{
+    std::vector<std::string> names;
+    for (std::size_t i = 0; i < accel::detail::kEmbeddedPresetCount; ++i) {
+        const auto& preset = accel::detail::kEmbeddedPresets[i];
+        std::string file = preset.file;
+        if (std::string_view(preset.kind) == "models" && file.ends_with(".json"))
+            names.push_back(file.substr(0, file.size() - 5));
+    }
+    std::sort(names.begin(), names.end());
+    return names;
+}
+
+bool isBuiltinModelConfig(const std::string& path)
+{
+    return path.starts_with(kBuiltinPrefix);
+}
+
+std::string builtinModelConfig(const std::string& name)
+{
+    return std::string(kBuiltinPrefix) + name;
+}
+
 Expected<ModelShape> readHfConfig(const std::string& path)
 {
+    if (isBuiltinModelConfig(path)) {
+        const std::string name = path.substr(kBuiltinPrefix.size());
+        const auto* preset = builtinModel(name);
+        if (!preset) {
+            std::string known;
+            for (const auto& n : builtinModelNames())
+                known += (known.empty() ? "" : ", ") + n;
+            return makeError(ErrorCode::Value, path, 0, 0,
+                             "no shipped model shape '" + name + "' (known: " + known + ")");
+        }
+        return modelShapeFromHfConfig(nlohmann::json::parse(preset->text), path);
+    }
     auto json = io::readJsonFile(path, std::uint64_t(16) << 20);
     if (!json)
         return json.error();

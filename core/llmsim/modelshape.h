@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace bs::llmsim {
 
@@ -35,7 +36,16 @@ struct ModelShape
 /// do not divide the hidden size without head_dim, a multimodal config whose text model is
 /// nested (text_config: give that part).
 Expected<ModelShape> modelShapeFromHfConfig(const nlohmann::json& config, const std::string& path);
+/// A config.json file, or a shipped model shape named "builtin:NAME" (resources/presets/models:
+/// llama-3.1-8b, llama-3.1-70b, qwen3-32b, qwen3-30b-a3b, mixtral-8x7b).
 Expected<ModelShape> readHfConfig(const std::string& path);
+
+/// The names of the shipped model shapes, sorted ("llama-3.1-8b", ...).
+std::vector<std::string> builtinModelNames();
+/// "builtin:NAME": such a path is a name, never resolved against a folder.
+bool isBuiltinModelConfig(const std::string& path);
+/// "builtin:" + name.
+std::string builtinModelConfig(const std::string& name);
 
 /// Every weight: embeddings, per layer attention (q, k, v, o), the MLP or all experts with
 /// their router, the two norms, the final norm and the LM head unless tied.

@@ -1,5 +1,6 @@
 #include "llmsim/steptimemodel.h"
 
+#include "llmsim/modelshape.h"
 #include "llmsim/profilesteptime.h"
 #include "llmsim/rooflinesteptime.h"
 
@@ -28,7 +29,8 @@ namespace {
 
 std::string resolve(const std::string& path, const std::string& baseDirectory)
 {
-    if (path.empty() || baseDirectory.empty() || std::filesystem::path(path).is_absolute())
+    if (path.empty() || baseDirectory.empty() || isBuiltinModelConfig(path) ||
+        std::filesystem::path(path).is_absolute())
         return path;
     return (std::filesystem::path(baseDirectory) / path).string();
 }

@@ -448,7 +448,7 @@ void TestAccelModel::badParameters_data()
         << R"({"accelerator": "h100", "workload": "linear-4096"})"
         << "test.json: model.accelerator: unknown accelerator preset 'h100' (known: "
            "a10, a100-sxm-40gb, a100-sxm-80gb, a2, a30, a40, b200, generic-edge-npu, h100-sxm, "
-           "h200-sxm, l4, l40s, mi300x, t4, tpu-v5e, v100)";
+           "h200-sxm, l4, l40s, mi300x, rtx-4090, t4, tpu-v5e, v100)";
     QTest::newRow("missing workload")
         << R"({"accelerator": "h100-sxm"})"
         << "test.json: model.workload: missing; expected a preset name or an object";

@@ -13,10 +13,10 @@ using namespace bs::accel;
 namespace {
 
 const std::vector<std::string> kAccelerators = {
-    "a10", "a100-sxm-40gb", "a100-sxm-80gb",    "a2",       "a30",
-    "a40", "b200",          "generic-edge-npu", "h100-sxm", "h200-sxm",
-    "l4",  "l40s",          "mi300x",           "t4",       "tpu-v5e",
-    "v100"};
+    "a10",     "a100-sxm-40gb", "a100-sxm-80gb",    "a2",       "a30",
+    "a40",     "b200",          "generic-edge-npu", "h100-sxm", "h200-sxm",
+    "l4",      "l40s",          "mi300x",           "rtx-4090", "t4",
+    "tpu-v5e", "v100"};
 const std::vector<std::string> kWorkloads = {"bert-large-384", "decoder-8b-decode", "linear-4096",
                                              "resnet50"};
 

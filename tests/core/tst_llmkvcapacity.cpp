@@ -110,6 +110,36 @@ private Q_SLOTS:
         QVERIFY(within(double(activeParameterCount(mixtral)), 12.9e9, 0.01));
     }
 
+    void shippedModelShapesAreTheirPublishedSizes()
+    {
+        // The shapes the Model dock offers, by name: every one reads, and their sizes are the
+        // publishers' (Llama 3.1: the safetensors' counts; Qwen and Mistral as stated above).
+        const std::vector<std::string> names = builtinModelNames();
+        QCOMPARE(names, (std::vector<std::string>{"llama-3.1-70b", "llama-3.1-8b", "mixtral-8x7b",
+                                                  "qwen3-30b-a3b", "qwen3-32b"}));
+        const auto shape = [](const std::string& name) {
+            auto s = readHfConfig(builtinModelConfig(name));
+            if (!s)
+                qFatal("%s", s.error().toString().c_str());
+            return *s;
+        };
+        QCOMPARE(parameterCount(shape("llama-3.1-8b")), std::int64_t(8030261248));
+        QVERIFY(within(double(parameterCount(shape("llama-3.1-70b"))), 70.55e9, 0.005));
+        QVERIFY(within(double(parameterCount(shape("qwen3-32b"))), 32.8e9, 0.01));
+        QVERIFY(shape("qwen3-30b-a3b") == shapeOf(kQwen3MoeConfig));
+        QVERIFY(shape("mixtral-8x7b") == shapeOf(kMixtralConfig));
+        // A name that is not shipped lists those that are; a builtin name is never a path.
+        auto missing = readHfConfig("builtin:llama-4");
+        QVERIFY(!missing);
+        QVERIFY2(missing.error().message.find("known: llama-3.1-70b, llama-3.1-8b") !=
+                     std::string::npos,
+                 missing.error().message.c_str());
+        KvMemorySpec spec;
+        spec.modelConfig = builtinModelConfig("llama-3.1-8b");
+        spec.deviceMemoryGib = 23.5;
+        QVERIFY(kvCapacity(spec, 16, "/somewhere/else").hasValue());
+    }
+
     void predictsTheBlocksOfARealStartup()
     {
         BS_REQUIRE_SHARED_DATA(shared);
