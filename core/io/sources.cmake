@@ -41,6 +41,7 @@ target_sources(batchscope_core PRIVATE
     io/perfanalyzerreader.cpp
     io/projectfile.cpp
     io/readdataset.cpp
+    io/llmdemo.cpp
     io/referenceddatasets.cpp
     io/readercontext.cpp
     io/readerregistry.cpp
