@@ -1,6 +1,7 @@
 #include "filecontroller.h"
 
 #include "document/projectdocument.h"
+#include "io/llmdemo.h"
 #include "io/projectfile.h"
 #include "panels/messagebar.h"
 #include "state/settings.h"
@@ -60,20 +61,44 @@ bool FileController::openProject(const QString& path)
     return true;
 }
 
-bool FileController::openDemo()
+std::optional<data::Project> FileController::readBuiltInProject(const QString& fileName)
 {
-    QFile file(QStringLiteral(":/demo/demo.bsproj"));
+    QFile file(QStringLiteral(":/demo/") + fileName);
     if (!file.open(QIODevice::ReadOnly)) {
-        m_messages->showError(tr("The built-in demo project is missing from this build."));
-        return false;
+        m_messages->showError(
+            tr("The built-in project %1 is missing from this build.").arg(fileName));
+        return std::nullopt;
     }
-    auto project = io::loadProjectFromBytes(file.readAll().toStdString(), "demo.bsproj");
+    auto project = io::loadProjectFromBytes(file.readAll().toStdString(), fileName.toStdString());
     if (!project) {
         m_messages->showError(QString::fromStdString(project.error().toString()));
-        return false;
+        return std::nullopt;
     }
+    return std::move(*project);
+}
+
+bool FileController::openDemo()
+{
+    auto project = readBuiltInProject(QStringLiteral("demo.bsproj"));
+    if (!project)
+        return false;
     // No path: the demo is read-only, so Save asks where to put a copy.
     m_document->reset(std::move(*project), {});
+    return true;
+}
+
+bool FileController::openLlmDemo()
+{
+    auto project = readBuiltInProject(QStringLiteral("llm-demo.bsproj"));
+    if (!project)
+        return false;
+    const QByteArray shared = qgetenv("BATCHSCOPE_SHARED_DATA");
+    const std::string sharedDir =
+        shared.isEmpty() ? std::string(BATCHSCOPE_SHARED_DATA_DEFAULT) : shared.toStdString();
+    const io::LlmDemoSource source = io::attachLlmDemoRun(*project, sharedDir);
+    m_document->reset(std::move(*project), {});
+    m_messages->showMessage(widgets::MessageBar::Kind::Information,
+                            QString::fromStdString(source.note));
     return true;
 }
 

@@ -1,8 +1,11 @@
 #pragma once
 
+#include "data/project.h"
 #include "state/recentfiles.h"
 
 #include <QObject>
+
+#include <optional>
 
 class QWidget;
 
@@ -27,6 +30,10 @@ public:
     bool openProject(const QString& path);
     /// Opens the project built into the application (resources/demo/demo.bsproj).
     bool openDemo();
+    /// Opens the built-in LLM demo (resources/demo/llm-demo.bsproj) with the public vLLM run
+    /// from the shared data folder ($BATCHSCOPE_SHARED_DATA, else the one beside the source
+    /// tree) when it is there; the message bar says which requests the demo serves.
+    bool openLlmDemo();
     bool save();
     bool saveAs();
     /// Asks to save unsaved changes; false when the user cancels.
@@ -43,6 +50,8 @@ Q_SIGNALS:
 
 private:
     bool saveTo(const QString& path);
+    /// A project compiled into the application (resources/demo/<fileName>); errors are shown.
+    std::optional<data::Project> readBuiltInProject(const QString& fileName);
     void remember(const QString& path);
 
     widgets::ProjectDocument* m_document;

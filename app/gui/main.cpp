@@ -59,6 +59,13 @@ int main(int argc, char** argv)
         QStringLiteral("autosave-interval-ms"),
         QApplication::translate("main", "How often unsaved work is copied for recovery."),
         QStringLiteral("ms"), QStringLiteral("60000"));
+    const QCommandLineOption demo(
+        QStringLiteral("demo"),
+        QApplication::translate("main", "Open a built-in demo instead of a project: \"batch\" "
+                                        "(ResNet-50 on Triton, the default) or \"llm\" "
+                                        "(Llama-3.1-8B on vLLM)."),
+        QStringLiteral("name"));
+    parser.addOption(demo);
     parser.addOption(recoveryDir);
     parser.addOption(autosaveInterval);
     parser.addOption(screenshots);
@@ -76,7 +83,10 @@ int main(int argc, char** argv)
     if (parser.isSet(largeFonts))
         window.setLargeFontMode(true);
     const QStringList files = parser.positionalArguments();
-    window.openInitial(files.isEmpty() ? QString() : files.front());
+    if (parser.value(demo) == QStringLiteral("llm") && files.isEmpty())
+        window.openLlmDemo();
+    else
+        window.openInitial(files.isEmpty() ? QString() : files.front());
     if (!parser.isSet(screenshots)) {
         window.enableAutosave(parser.isSet(recoveryDir) ? parser.value(recoveryDir)
                                                         : bs::widgets::Autosave::defaultDirectory(),

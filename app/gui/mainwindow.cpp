@@ -15,6 +15,7 @@
 #include "panels/datasetpanel.h"
 #include "panels/fitdialog.h"
 #include "panels/jobstatuswidget.h"
+#include "panels/llmmodelpanel.h"
 #include "panels/memoeditor.h"
 #include "panels/messagebar.h"
 #include "panels/modelpanel.h"
@@ -24,6 +25,7 @@
 #include "playbook/memo.h"
 #include "reportexporter.h"
 #include "state/settings.h"
+#include "views/llmserverview.h"
 #include "views/regionview.h"
 #include "views/simulationview.h"
 #include "views/sweepview.h"
@@ -42,6 +44,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QStackedWidget>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QUndoStack>
@@ -171,6 +174,8 @@ void MainWindow::createViews()
     m_views->addTab(new widgets::ViewScrollArea(m_simulationView), tr("Simulation"));
     m_traceView = new widgets::TraceView(m_document, m_jobs, this);
     m_views->addTab(new widgets::ViewScrollArea(m_traceView), tr("Traces"));
+    m_llmServerView = new widgets::LlmServerView(m_document, m_jobs, this);
+    m_views->addTab(new widgets::ViewScrollArea(m_llmServerView), tr("LLM server"));
     auto* central = new QWidget(this);
     auto* layout = new QVBoxLayout(central);
     layout->setContentsMargins(4, 4, 4, 4);
@@ -197,8 +202,20 @@ void MainWindow::createDocks()
             [this]() { m_importer->importWithDialog(); });
     m_modelPanel = new widgets::ModelPanel(m_document, this);
     connect(m_modelPanel, &widgets::ModelPanel::fitRequested, this, &MainWindow::openFitDialog);
+    m_llmModelPanel = new widgets::LlmModelPanel(m_document, this);
+    auto* modelKnobs = new QStackedWidget(this);
+    modelKnobs->setObjectName(QStringLiteral("modelKnobs"));
+    modelKnobs->addWidget(m_modelPanel);
+    modelKnobs->addWidget(m_llmModelPanel);
     QDockWidget* model =
-        addDock(tr("Model"), QStringLiteral("modelDock"), m_modelPanel, Qt::RightDockWidgetArea);
+        addDock(tr("Model"), QStringLiteral("modelDock"), modelKnobs, Qt::RightDockWidgetArea);
+    connect(m_document, &widgets::ProjectDocument::projectReset, this,
+            &MainWindow::showModelKnobsForProject);
+    connect(m_document, &widgets::ProjectDocument::sectionChanged, this,
+            [this](widgets::ProjectSection section) {
+                if (section == widgets::ProjectSection::Llm)
+                    showModelKnobsForProject();
+            });
     m_memoEditor = new widgets::MemoEditor(m_document, this);
     m_playbookWizard = new widgets::PlaybookWizard(m_document, m_jobs, this);
     auto* playbookTabs = new QTabWidget(this);
@@ -232,6 +249,15 @@ void MainWindow::createMenus()
     file->addAction(tr("&Save"), QKeySequence::Save, m_files, [this]() { m_files->save(); });
     file->addAction(tr("Save &As…"), QKeySequence::SaveAs, m_files,
                     [this]() { m_files->saveAs(); });
+    file->addSeparator();
+    file->addAction(tr("Open &Demo"), this, [this]() {
+        if (m_files->maybeSave())
+            m_files->openDemo();
+    });
+    file->addAction(tr("Open &LLM Demo"), this, [this]() {
+        if (m_files->maybeSave())
+            openLlmDemo();
+    });
     file->addSeparator();
     file->addAction(tr("&Import…"), QKeySequence(tr("Ctrl+I")), this,
                     [this]() { m_importer->importWithDialog(); });
@@ -311,6 +337,24 @@ void MainWindow::updateTitle()
 {
     setWindowTitle(m_document->displayName() + QStringLiteral("[*] — BatchScope"));
     setWindowModified(m_document->isModified());
+}
+
+void MainWindow::showModelKnobsForProject()
+{
+    auto* knobs = findChild<QStackedWidget*>(QStringLiteral("modelKnobs"));
+    if (!knobs)
+        return;
+    const bool llm = !m_document->project().llm.empty();
+    knobs->setCurrentWidget(llm ? static_cast<QWidget*>(m_llmModelPanel) : m_modelPanel);
+}
+
+void MainWindow::openLlmDemo()
+{
+    if (!m_files->openLlmDemo())
+        return;
+    for (int i = 0; i < m_views->count(); ++i)
+        if (m_views->widget(i)->isAncestorOf(m_llmServerView))
+            m_views->setCurrentIndex(i);
 }
 
 void MainWindow::openInitial(const QString& path)

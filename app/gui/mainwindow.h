@@ -19,6 +19,8 @@ class ImportController;
 class JobRunner;
 class MemoEditor;
 class ModelPanel;
+class LlmModelPanel;
+class LlmServerView;
 class SimulationView;
 class TraceView;
 class RegionView;
@@ -56,6 +58,8 @@ public:
     widgets::SimulationView* simulationView() const { return m_simulationView; }
     widgets::TraceView* traceView() const { return m_traceView; }
     widgets::RegionView* regionView() const { return m_regionView; }
+    widgets::LlmServerView* llmServerView() const { return m_llmServerView; }
+    widgets::LlmModelPanel* llmModelPanel() const { return m_llmModelPanel; }
     widgets::PlaybookWizard* playbookWizard() const { return m_playbookWizard; }
     ReportExporter* reportExporter() const { return m_reportExporter; }
     widgets::WorkbenchController* workbench() const { return m_workbench; }
@@ -63,6 +67,8 @@ public:
 
     /// Opens FILE.bsproj, or the demo project when `path` is empty.
     void openInitial(const QString& path);
+    /// Opens the built-in LLM demo (File ▸ Open LLM Demo), on the LLM server tab.
+    void openLlmDemo();
     /// Grabs the whole window once per view into `folder` (main-<view>.png), as the README and
     /// the AppStream metainfo use them. Returns the files written.
     QStringList saveScreenshots(const QString& folder);
@@ -98,6 +104,8 @@ private:
     void settleForScreenshot();
     void createViews();
     void createDocks();
+    /// The Model dock shows the LLM server's knobs for a project that studies one.
+    void showModelKnobsForProject();
     void connectRecommendation();
     /// Shows a fit or validation dialog (deleted on close) with its charts attachable to the memo.
     void showModelCheck(QDialog* dialog, const QList<widgets::ChartPanel*>& panels);
@@ -128,6 +136,8 @@ private:
     widgets::ModelPanel* m_modelPanel = nullptr;
     widgets::TraceView* m_traceView = nullptr;
     widgets::RegionView* m_regionView = nullptr;
+    widgets::LlmServerView* m_llmServerView = nullptr;
+    widgets::LlmModelPanel* m_llmModelPanel = nullptr;
     widgets::SimulationView* m_simulationView = nullptr;
     widgets::WorkbenchController* m_workbench = nullptr;
     widgets::MemoEditor* m_memoEditor = nullptr;

@@ -340,6 +340,25 @@ bool isCoarse(const LlmRegionCell& cell)
     return std::all_of(cell.at.begin(), cell.at.end(), [](std::size_t i) { return i % 2 == 0; });
 }
 
+/// Cell `index` judged from its run; an error unless the run succeeded or was refused up front.
+Expected<LlmRegionCell> judgedCell(const LlmRegionSpec& spec, std::size_t index,
+                                   const llmsim::LlmScenario& scenario,
+                                   const Expected<LlmResult>& run)
+{
+    LlmRegionCell cell = llmCellAt(spec, index);
+    cell.replications = scenario.replications;
+    if (!run && !isRefusal(run.error()))
+        return run.error();
+    if (run) {
+        cell.metrics = metricsOf(*run, cell.knobs);
+        cell.requests = run->requests.size();
+    } else
+        cell.note = "refused up front: " + run.error().message;
+    cell.status = run ? LlmCellStatus::Infeasible : LlmCellStatus::Refused;
+    judgeLlmCell(spec, cell);
+    return cell;
+}
+
 /// Simulates and judges the cells `indices` into `cells` (in parallel, one cell per task). A
 /// run's detail is dropped as soon as its metrics are taken: a grid of hundreds of cells would
 /// otherwise hold every request and step of every run.
@@ -355,20 +374,12 @@ Status runCells(const LlmRegionSpec& spec, const LlmRegionOptions& options,
         sim.threads = 1; // cells are the parallel unit
         const auto scenario = llmCellScenario(spec, index);
         auto run = llmsim::simulateLlm(scenario, sim, cancel);
-        LlmRegionCell cell = llmCellAt(spec, index);
-        cell.replications = scenario.replications;
-        if (!run && !isRefusal(run.error())) {
-            errors[k] = run.error();
+        auto cell = judgedCell(spec, index, scenario, run);
+        if (!cell) {
+            errors[k] = cell.error();
             return;
         }
-        if (run) {
-            cell.metrics = metricsOf(*run, cell.knobs);
-            cell.requests = run->requests.size();
-        } else
-            cell.note = "refused up front: " + run.error().message;
-        cell.status = run ? LlmCellStatus::Infeasible : LlmCellStatus::Refused;
-        judgeLlmCell(spec, cell);
-        cells[index] = std::move(cell);
+        cells[index] = std::move(*cell);
     };
     ThreadPool pool(std::min(options.threads, indices.size()));
     pool.parallelFor(indices.size(), runCell, cancel);
@@ -423,6 +434,39 @@ Expected<LlmRegionResult> computeLlmRegion(const LlmRegionSpec& spec,
     if (!result.isShard())
         finalizeLlmRegion(result);
     return result;
+}
+
+LlmRegionSpec llmOperatingPointSpec(const LlmRegionSpec& spec)
+{
+    LlmRegionSpec point;
+    point.scenario = spec.scenario;
+    point.limits = spec.limits;
+    point.objective = spec.objective;
+    point.maxNumSeqs = {spec.scenario.engine.maxNumSeqs};
+    point.maxNumBatchedTokens = {spec.scenario.engine.maxNumBatchedTokens};
+    return point;
+}
+
+Expected<LlmOperatingPoint> judgeLlmOperatingPoint(const LlmRegionSpec& spec,
+                                                   const std::string& baseDirectory,
+                                                   CancelToken cancel)
+{
+    LlmOperatingPoint point;
+    point.spec = llmOperatingPointSpec(spec);
+    if (auto valid = validate(point.spec); !valid)
+        return valid.error();
+    const auto scenario = llmCellScenario(point.spec, 0);
+    llmsim::LlmSimOptions options;
+    options.baseDirectory = baseDirectory;
+    auto run = llmsim::simulateLlm(scenario, options, cancel);
+    auto cell = judgedCell(point.spec, 0, scenario, run);
+    if (!cell)
+        return cell.error();
+    point.cell = std::move(*cell);
+    point.evidence = llmCellEvidence(point.spec, point.cell);
+    if (run)
+        point.run = std::make_shared<const LlmResult>(std::move(*run));
+    return point;
 }
 
 } // namespace bs::analysis

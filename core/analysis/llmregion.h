@@ -1,5 +1,6 @@
 #pragma once
 
+#include "llmsim/llmresult.h"
 #include "llmsim/llmscenario.h"
 #include "sim/result.h"
 #include "util/canceltoken.h"
@@ -9,6 +10,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -256,6 +258,25 @@ void judgeLlmCell(const LlmRegionSpec& spec, LlmRegionCell& cell);
 /// Counts, recommendation, capacity curves and Pareto front of a whole region whose cells are
 /// judged (computeLlmRegion and mergeLlmRegions end with it).
 void finalizeLlmRegion(LlmRegionResult& result);
+
+/// The operating point a scenario runs at by itself: its own knobs and load, simulated and judged
+/// against the limits exactly as the region cell with those knobs would be (the live LLM view's
+/// answer), with replication 0's requests and steps kept for charts.
+struct LlmOperatingPoint
+{
+    LlmRegionSpec spec; ///< One cell: the scenario's max_num_seqs and budget, no other axis.
+    LlmRegionCell cell;
+    std::string evidence; ///< llmCellEvidence
+    /// The run (null when the engine refused the load up front: cell.note says why).
+    std::shared_ptr<const llmsim::LlmResult> run;
+};
+/// The one-cell spec of the scenario's own operating point.
+LlmRegionSpec llmOperatingPointSpec(const LlmRegionSpec& spec);
+/// Simulates and judges the scenario's operating point (one cell, the scenario's threads).
+/// Errors: an invalid spec, a scenario the simulator cannot prepare, cancellation.
+Expected<LlmOperatingPoint> judgeLlmOperatingPoint(const LlmRegionSpec& spec,
+                                                   const std::string& baseDirectory,
+                                                   CancelToken cancel = CancelToken());
 
 /// Joins the shards 0..N-1 of one region (same spec, each once, any order) into the whole
 /// region, finalised exactly as computeLlmRegion would. Errors name the misfit shard as

@@ -204,6 +204,8 @@ nlohmann::json& ProjectDocument::sectionRef(ProjectSection which)
         return m_project.playbook;
     case ProjectSection::Memo:
         return m_project.memo;
+    case ProjectSection::Llm:
+        return m_project.llm;
     }
     return m_project.model;
 }

@@ -18,6 +18,7 @@ enum class ProjectSection
     Region,
     Playbook,
     Memo,
+    Llm, ///< The LLM server under study (data::Project::llm).
 };
 
 /// The open project, its file path and its undo history. Every user edit goes through an undo

@@ -64,6 +64,13 @@ qint64 DatasetListModel::rowsOf(const data::Dataset& dataset)
         return qint64(trace->events.size());
     if (auto series = dataset.powerSeries())
         return qint64(series->size());
+    if (auto set = dataset.llmRuns()) {
+        // Per-request records when the tool saved them, else one row per run (aggregates).
+        qint64 requests = 0;
+        for (const auto& run : set->runs)
+            requests += qint64(run.requests.size());
+        return requests > 0 ? requests : qint64(set->runs.size());
+    }
     return -1;
 }
 

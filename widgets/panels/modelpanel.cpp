@@ -110,7 +110,8 @@ ModelPanel::ModelPanel(ProjectDocument* document, QWidget* parent)
     connect(m_document, &ProjectDocument::projectReset, this, &ModelPanel::loadFromDocument);
     connect(m_document, &ProjectDocument::datasetsChanged, this, &ModelPanel::loadFromDocument);
     connect(m_document, &ProjectDocument::sectionChanged, this, [this](ProjectSection section) {
-        if (section != ProjectSection::Memo && section != ProjectSection::Playbook)
+        if (section != ProjectSection::Memo && section != ProjectSection::Playbook &&
+            section != ProjectSection::Llm)
             loadFromDocument();
     });
     loadFromDocument();

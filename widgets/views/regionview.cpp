@@ -175,7 +175,8 @@ RegionView::RegionView(ProjectDocument* document, JobRunner* jobs, ModelPanel* m
     connect(m_document, &ProjectDocument::sectionChanged, this, [this](ProjectSection section) {
         if (section == ProjectSection::Region)
             readInputsFromProject();
-        if (section != ProjectSection::Memo && section != ProjectSection::Playbook)
+        if (section != ProjectSection::Memo && section != ProjectSection::Playbook &&
+            section != ProjectSection::Llm)
             scheduleCompute();
     });
     connect(m_document, &ProjectDocument::projectReset, this, [this] {

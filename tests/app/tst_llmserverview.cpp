@@ -1,0 +1,185 @@
+// The workbench on an LLM server: the built-in LLM demo opens on the "LLM server" tab with the
+// Model dock's LLM knobs; the view's operating point is the region's cell with the same knobs,
+// number for number; a slider edit re-simulates it live as one undo step; a project without an
+// LLM server says so. Screenshots of the tab when BATCHSCOPE_SCREENSHOT_DIR is set.
+#include "analysis/llmregion.h"
+#include "analysis/projectregion.h"
+#include "document/projectdocument.h"
+#include "jobs/jobrunner.h"
+#include "mainwindow.h"
+#include "models/datasetlistmodel.h"
+#include "panels/llmmodelpanel.h"
+#include "panels/messagebar.h"
+#include "state/settings.h"
+#include "testsupport.h"
+#include "views/llmserverview.h"
+#include "views/summarytable.h"
+
+#include <QDockWidget>
+#include <QLabel>
+#include <QSignalSpy>
+#include <QSlider>
+#include <QStackedWidget>
+#include <QTabWidget>
+#include <QUndoStack>
+#include <QtTest>
+
+#include <cmath>
+
+using namespace bs;
+
+namespace {
+
+analysis::LlmRegionSpec projectSpec(const gui::MainWindow& window)
+{
+    auto spec = analysis::llmRegionSpecOfProject(window.document()->project(), {});
+    if (!spec || !spec->has_value())
+        qFatal("the project has no LLM spec");
+    return **spec;
+}
+
+bool waitForSimulation(gui::MainWindow& window)
+{
+    return window.jobs()->waitForIdle(60000) && window.llmServerView()->shownRun() != nullptr;
+}
+
+} // namespace
+
+class TestLlmServerView : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void init()
+    {
+        m_settings = std::make_unique<widgets::Settings>(
+            m_dir.filePath(QStringLiteral("settings-%1.ini").arg(++m_settingsFiles)));
+    }
+
+    void llmDemoOpensOnTheServerTabWithItsKnobs()
+    {
+        gui::MainWindow window(m_settings.get());
+        window.resize(1600, 1000);
+        window.openLlmDemo();
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(waitForSimulation(window));
+        QVERIFY(window.views()->currentWidget()->isAncestorOf(window.llmServerView()));
+        auto* knobs = window.findChild<QStackedWidget*>(QStringLiteral("modelKnobs"));
+        QVERIFY(knobs);
+        QCOMPARE(knobs->currentWidget(), static_cast<QWidget*>(window.llmModelPanel()));
+        QVERIFY(window.windowTitle().startsWith(QStringLiteral("Demo: Llama-3.1-8B")));
+        // The message bar says which requests the demo serves, with or without the shared data.
+        const QString note = window.findChild<widgets::MessageBar*>()->text();
+        if (test::sharedDataDir().isEmpty()) {
+            QVERIFY2(note.contains(QStringLiteral("fitted")), qPrintable(note));
+        } else {
+            QVERIFY2(note.contains(QStringLiteral("replays the 300 real requests")),
+                     qPrintable(note));
+            // The run is loaded: the Datasets dock counts its 300 request records.
+            const auto& run = window.document()->project().datasets.front();
+            QCOMPARE(widgets::DatasetListModel::rowsOf(run), qint64(300));
+        }
+        QVERIFY2(window.llmServerView()->headlineText().contains(
+                     QStringLiteral("max_num_seqs 256, max_num_batched_tokens 2,048")),
+                 qPrintable(window.llmServerView()->headlineText()));
+        if (const QByteArray dir = qgetenv("BATCHSCOPE_SCREENSHOT_DIR"); !dir.isEmpty())
+            QVERIFY(window.grab().save(QString::fromLocal8Bit(dir) +
+                                       QStringLiteral("/llm-server-view.png")));
+    }
+
+    void operatingPointIsTheRegionsCellWithTheSameKnobs()
+    {
+        gui::MainWindow window(m_settings.get());
+        window.openLlmDemo();
+        QVERIFY(waitForSimulation(window));
+        const auto spec = projectSpec(window);
+        auto region = analysis::computeLlmRegion(spec);
+        QVERIFY2(region, region ? "" : region.error().toString().c_str());
+        const analysis::LlmRegionCell* same = nullptr;
+        for (const auto& c : region->cells)
+            if (c.knobs.maxNumSeqs == spec.scenario.engine.maxNumSeqs &&
+                c.knobs.maxNumBatchedTokens == spec.scenario.engine.maxNumBatchedTokens &&
+                c.knobs.load == spec.scenario.arrivals.rateMultiplier)
+                same = &c;
+        QVERIFY(same);
+        const auto& shown = window.llmServerView()->shownRun()->point.cell;
+        QCOMPARE(int(shown.status), int(same->status));
+        QCOMPARE(int(shown.binding), int(same->binding));
+        QCOMPARE(shown.metrics.ttftP99Ms.value, same->metrics.ttftP99Ms.value);
+        QCOMPARE(shown.metrics.tpotP99Ms.value, same->metrics.tpotP99Ms.value);
+        QCOMPARE(shown.metrics.outputTokensPerS.value, same->metrics.outputTokensPerS.value);
+        QCOMPARE(shown.metrics.powerPerGpuW.value, same->metrics.powerPerGpuW.value);
+        QCOMPARE(shown.checks.size(), same->checks.size());
+        // And the text the view shows carries those numbers.
+        QVERIFY2(window.llmServerView()->checksText().contains(
+                     QStringLiteral("TTFT p99 %1 ms")
+                         .arg(widgets::numberText(same->metrics.ttftP99Ms.value))),
+                 qPrintable(window.llmServerView()->checksText()));
+    }
+
+    void budgetSliderResimulatesAsOneUndoStep()
+    {
+        gui::MainWindow window(m_settings.get());
+        window.openLlmDemo();
+        QVERIFY(waitForSimulation(window));
+        const double tpotBefore =
+            window.llmServerView()->shownRun()->point.cell.metrics.tpotP99Ms.value;
+        const int undoBefore = window.document()->undoStack()->count();
+        auto sliders = window.llmModelPanel()->findChildren<QSlider*>();
+        QSlider* budget = nullptr;
+        for (QSlider* s : sliders)
+            if (s->toolTip().startsWith(QStringLiteral("max_num_batched_tokens")))
+                budget = s;
+        QVERIFY(budget);
+        const auto& steps = widgets::LlmModelPanel::budgetSteps();
+        const auto at = [&steps](int tokens) {
+            return int(std::find(steps.begin(), steps.end(), tokens) - steps.begin());
+        };
+        // A drag through two steps: one undo step, the project's knob follows.
+        budget->setValue(at(4096));
+        budget->setValue(at(256));
+        QCOMPARE(window.document()->undoStack()->count(), undoBefore + 1);
+        QCOMPARE(projectSpec(window).scenario.engine.maxNumBatchedTokens, 256);
+        QVERIFY(waitForSimulation(window));
+        const auto& after = *window.llmServerView()->shownRun();
+        QCOMPARE(after.point.spec.scenario.engine.maxNumBatchedTokens, 256);
+        QVERIFY(after.point.cell.metrics.tpotP99Ms.value != tpotBefore);
+        // Live: the demo's operating point simulates well within a slider's tick.
+        qInfo("demo operating point simulated in %.3f s", after.wallS);
+        QVERIFY(after.wallS < 1.0);
+        window.document()->undoStack()->undo();
+        QCOMPARE(projectSpec(window).scenario.engine.maxNumBatchedTokens, 2048);
+        QCOMPARE(budget->value(), at(2048));
+        QVERIFY(waitForSimulation(window));
+        QCOMPARE(window.llmServerView()->shownRun()->point.cell.metrics.tpotP99Ms.value,
+                 tpotBefore);
+    }
+
+    void projectWithoutAnLlmServerSaysSo()
+    {
+        gui::MainWindow window(m_settings.get());
+        window.openInitial({});
+        QVERIFY(window.jobs()->waitForIdle(60000));
+        QVERIFY(window.llmServerView()->shownRun() == nullptr);
+        auto* knobs = window.findChild<QStackedWidget*>(QStringLiteral("modelKnobs"));
+        QVERIFY(knobs->currentWidget() != static_cast<QWidget*>(window.llmModelPanel()));
+        const auto labels = window.llmServerView()->findChildren<QLabel*>();
+        bool said = false;
+        for (const QLabel* label : labels)
+            said = said || label->text().contains(QStringLiteral("studies no LLM server"));
+        QVERIFY(said);
+        // Opening the LLM demo afterwards switches the dock to the LLM knobs.
+        window.openLlmDemo();
+        QCOMPARE(knobs->currentWidget(), static_cast<QWidget*>(window.llmModelPanel()));
+        QVERIFY(waitForSimulation(window));
+    }
+
+private:
+    QTemporaryDir m_dir;
+    std::unique_ptr<widgets::Settings> m_settings;
+    int m_settingsFiles = 0;
+};
+
+QTEST_MAIN(TestLlmServerView)
+#include "tst_llmserverview.moc"

@@ -1,0 +1,338 @@
+#include "panels/llmmodelpanel.h"
+
+#include "accel/presetlibrary.h"
+#include "analysis/llmregionpack.h"
+#include "analysis/projectregion.h"
+#include "document/projectdocument.h"
+#include "llmsim/modelshape.h"
+#include "llmsim/runreplay.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QSignalBlocker>
+#include <QSlider>
+#include <QSpinBox>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+namespace bs::widgets {
+
+namespace {
+
+using llmsim::StepSpec;
+
+/// Merge ids: one undo step per drag or typing run in one control.
+enum MergeId
+{
+    kSeatsMerge = 7101,
+    kBudgetMerge,
+    kRateMerge,
+    kTtftMerge,
+    kTpotMerge,
+    kKvMerge,
+    kPowerMerge,
+    kTensorParallelMerge,
+};
+
+std::vector<int> powersOfTwo(int from, int to)
+{
+    std::vector<int> steps;
+    for (int v = from; v <= to; v *= 2)
+        steps.push_back(v);
+    return steps;
+}
+
+/// The slider position of `value`: its step, or the nearest step below (a value typed into the
+/// project file between steps still shows where it lies).
+int positionOf(const std::vector<int>& steps, int value)
+{
+    const auto it = std::upper_bound(steps.begin(), steps.end(), value);
+    return std::max(0, int(it - steps.begin()) - 1);
+}
+
+QDoubleSpinBox* decimalField(double minimum, double maximum, double step, int decimals,
+                             const QString& suffix, QWidget* parent)
+{
+    auto* field = new QDoubleSpinBox(parent);
+    field->setRange(minimum, maximum);
+    field->setSingleStep(step);
+    field->setDecimals(decimals);
+    field->setSuffix(suffix);
+    field->setKeyboardTracking(false);
+    return field;
+}
+
+QSpinBox* wholeField(int minimum, int maximum, const QString& suffix, QWidget* parent)
+{
+    auto* field = new QSpinBox(parent);
+    field->setRange(minimum, maximum);
+    field->setSuffix(suffix);
+    field->setGroupSeparatorShown(true);
+    field->setKeyboardTracking(false);
+    return field;
+}
+
+/// A slider with its value printed beside it.
+QWidget* sliderRow(QSlider* slider, QLabel* value, QWidget* parent)
+{
+    auto* row = new QWidget(parent);
+    auto* layout = new QHBoxLayout(row);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(slider, 1);
+    value->setMinimumWidth(value->fontMetrics().horizontalAdvance(QStringLiteral("32,768")));
+    value->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    layout->addWidget(value);
+    return row;
+}
+
+} // namespace
+
+const std::vector<int>& LlmModelPanel::seatSteps()
+{
+    static const std::vector<int> steps = powersOfTwo(1, 1024);
+    return steps;
+}
+
+const std::vector<int>& LlmModelPanel::budgetSteps()
+{
+    static const std::vector<int> steps = powersOfTwo(64, 32768);
+    return steps;
+}
+
+LlmModelPanel::LlmModelPanel(ProjectDocument* document, QWidget* parent)
+    : QWidget(parent)
+    , m_document(document)
+    , m_status(new QLabel(this))
+    , m_policy(new QComboBox(this))
+    , m_modelShape(new QComboBox(this))
+    , m_accelerator(new QComboBox(this))
+    , m_tensorParallel(wholeField(1, 64, {}, this))
+    , m_powerCapW(wholeField(0, 2000, tr(" W"), this))
+    , m_maxNumSeqs(stepSlider(seatSteps()))
+    , m_maxNumSeqsValue(new QLabel(this))
+    , m_maxNumBatchedTokens(stepSlider(budgetSteps()))
+    , m_maxNumBatchedTokensValue(new QLabel(this))
+    , m_chunkedPrefill(new QCheckBox(tr("Chunked prefill"), this))
+    , m_kvBlocks(wholeField(1, 1 << 30, tr(" blocks"), this))
+    , m_rateMultiplier(decimalField(0.01, 100.0, 0.05, 2, tr(" ×"), this))
+    , m_ttftLimitMs(decimalField(1.0, 1e7, 100.0, 0, tr(" ms"), this))
+    , m_tpotLimitMs(decimalField(0.1, 1e5, 1.0, 1, tr(" ms"), this))
+    , m_stepNote(new QLabel(this))
+{
+    setObjectName(QStringLiteral("llmModelPanel"));
+    for (const auto& policy : llmsim::llmPolicies())
+        m_policy->addItem(QString::fromStdString(policy));
+    for (const auto& name : llmsim::builtinModelNames())
+        m_modelShape->addItem(QString::fromStdString(name),
+                              QString::fromStdString(llmsim::builtinModelConfig(name)));
+    for (const auto& name : accel::PresetLibrary::builtIn().acceleratorNames())
+        m_accelerator->addItem(QString::fromStdString(name));
+    m_powerCapW->setSpecialValueText(tr("board limit"));
+    for (QLabel* label : {m_status, m_stepNote}) {
+        label->setWordWrap(true);
+        label->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    }
+    m_maxNumSeqs->setToolTip(tr("max_num_seqs: requests the engine runs at once (seats)"));
+    m_maxNumBatchedTokens->setToolTip(
+        tr("max_num_batched_tokens: the token budget of one engine step (prefill chunks and "
+           "decodes together)"));
+    m_rateMultiplier->setToolTip(
+        tr("The offered load as a multiple of the scenario's rate (a replay is compressed or "
+           "stretched in time, keeping its bursts)"));
+
+    auto* engine = new QFormLayout;
+    engine->addRow(tr("Policy"), m_policy);
+    engine->addRow(tr("max_num_seqs"), sliderRow(m_maxNumSeqs, m_maxNumSeqsValue, this));
+    engine->addRow(tr("max_num_batched_tokens"),
+                   sliderRow(m_maxNumBatchedTokens, m_maxNumBatchedTokensValue, this));
+    engine->addRow(QString(), m_chunkedPrefill);
+    engine->addRow(tr("KV cache"), m_kvBlocks);
+    auto* hardware = new QFormLayout;
+    hardware->addRow(tr("Model"), m_modelShape);
+    hardware->addRow(tr("Accelerator"), m_accelerator);
+    hardware->addRow(tr("Tensor parallel"), m_tensorParallel);
+    hardware->addRow(tr("Power cap per GPU"), m_powerCapW);
+    auto* load = new QFormLayout;
+    load->addRow(tr("Load"), m_rateMultiplier);
+    load->addRow(tr("TTFT p99 limit"), m_ttftLimitMs);
+    load->addRow(tr("TPOT p99 limit"), m_tpotLimitMs);
+    for (QFormLayout* form : {engine, hardware, load})
+        form->setRowWrapPolicy(QFormLayout::WrapLongRows);
+
+    const auto heading = [this](const QString& text) {
+        auto* label = new QLabel(text, this);
+        QFont bold = label->font();
+        bold.setBold(true);
+        label->setFont(bold);
+        return label;
+    };
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(m_status);
+    layout->addWidget(heading(tr("Engine")));
+    layout->addLayout(engine);
+    layout->addWidget(heading(tr("Model and accelerator")));
+    layout->addLayout(hardware);
+    layout->addWidget(m_stepNote);
+    layout->addWidget(heading(tr("Load and SLA")));
+    layout->addLayout(load);
+    layout->addStretch(1);
+
+    connect(m_policy, &QComboBox::currentTextChanged, this, [this](const QString& policy) {
+        edit(tr("Set the policy to %1").arg(policy), -1,
+             [&](analysis::LlmRegionSpec& s) { s.scenario.engine.policy = policy.toStdString(); });
+    });
+    connect(m_maxNumSeqs, &QSlider::valueChanged, this, [this](int position) {
+        const int seats = seatSteps()[std::size_t(position)];
+        m_maxNumSeqsValue->setText(QLocale().toString(seats));
+        edit(tr("Set max_num_seqs"), kSeatsMerge,
+             [&](analysis::LlmRegionSpec& s) { s.scenario.engine.maxNumSeqs = seats; });
+    });
+    connect(m_maxNumBatchedTokens, &QSlider::valueChanged, this, [this](int position) {
+        const int budget = budgetSteps()[std::size_t(position)];
+        m_maxNumBatchedTokensValue->setText(QLocale().toString(budget));
+        edit(tr("Set max_num_batched_tokens"), kBudgetMerge,
+             [&](analysis::LlmRegionSpec& s) { s.scenario.engine.maxNumBatchedTokens = budget; });
+    });
+    connect(m_chunkedPrefill, &QCheckBox::toggled, this, [this](bool on) {
+        edit(on ? tr("Turn chunked prefill on") : tr("Turn chunked prefill off"), -1,
+             [&](analysis::LlmRegionSpec& s) { s.scenario.engine.enableChunkedPrefill = on; });
+    });
+    connect(m_kvBlocks, &QSpinBox::valueChanged, this, [this](int blocks) {
+        edit(tr("Set the KV cache size"), kKvMerge,
+             [&](analysis::LlmRegionSpec& s) { s.scenario.engine.numGpuBlocks = blocks; });
+    });
+    connect(m_modelShape, &QComboBox::currentIndexChanged, this, [this](int index) {
+        const std::string config = m_modelShape->itemData(index).toString().toStdString();
+        edit(tr("Set the model to %1").arg(m_modelShape->itemText(index)), -1,
+             [&](analysis::LlmRegionSpec& s) { s.scenario.step.modelConfig = config; });
+    });
+    connect(m_accelerator, &QComboBox::currentTextChanged, this, [this](const QString& name) {
+        auto preset = accel::PresetLibrary::builtIn().accelerator(name.toStdString());
+        if (!preset)
+            return;
+        edit(tr("Set the accelerator to %1").arg(name), -1,
+             [&](analysis::LlmRegionSpec& s) { s.scenario.step.accelerator = *preset; });
+    });
+    connect(m_tensorParallel, &QSpinBox::valueChanged, this, [this](int tp) {
+        edit(tr("Set tensor parallelism"), kTensorParallelMerge,
+             [&](analysis::LlmRegionSpec& s) { s.scenario.step.tensorParallel = tp; });
+    });
+    connect(m_powerCapW, &QSpinBox::valueChanged, this, [this](int watts) {
+        edit(tr("Set the power cap"), kPowerMerge, [&](analysis::LlmRegionSpec& s) {
+            s.scenario.step.powerCapW = watts > 0 ? std::optional<double>(watts) : std::nullopt;
+        });
+    });
+    connect(m_rateMultiplier, &QDoubleSpinBox::valueChanged, this, [this](double multiplier) {
+        edit(tr("Set the load"), kRateMerge,
+             [&](analysis::LlmRegionSpec& s) { s.scenario.arrivals.rateMultiplier = multiplier; });
+    });
+    connect(m_ttftLimitMs, &QDoubleSpinBox::valueChanged, this, [this](double ms) {
+        edit(tr("Set the TTFT limit"), kTtftMerge, [&](analysis::LlmRegionSpec& s) {
+            s.limits.ttftP99Ms = ms;
+            s.scenario.sla.ttftMs = ms;
+        });
+    });
+    connect(m_tpotLimitMs, &QDoubleSpinBox::valueChanged, this, [this](double ms) {
+        edit(tr("Set the TPOT limit"), kTpotMerge, [&](analysis::LlmRegionSpec& s) {
+            s.limits.tpotP99Ms = ms;
+            s.scenario.sla.tpotMs = ms;
+        });
+    });
+
+    connect(m_document, &ProjectDocument::projectReset, this, &LlmModelPanel::loadFromDocument);
+    connect(m_document, &ProjectDocument::sectionChanged, this, [this](ProjectSection section) {
+        if (section == ProjectSection::Llm)
+            loadFromDocument();
+    });
+    loadFromDocument();
+}
+
+QSlider* LlmModelPanel::stepSlider(const std::vector<int>& steps)
+{
+    auto* slider = new QSlider(Qt::Horizontal, this);
+    slider->setRange(0, int(steps.size()) - 1);
+    slider->setPageStep(1);
+    slider->setTickPosition(QSlider::TicksBelow);
+    return slider;
+}
+
+template <typename Change>
+void LlmModelPanel::edit(const QString& what, int mergeId, Change change)
+{
+    if (m_loading || !m_spec)
+        return;
+    analysis::LlmRegionSpec spec = *m_spec;
+    change(spec);
+    m_document->setSection(ProjectSection::Llm, analysis::llmRegionSpecToJson(spec), what, mergeId);
+}
+
+void LlmModelPanel::loadFromDocument()
+{
+    auto spec = analysis::llmRegionSpecOfProject(m_document->project(),
+                                                 m_document->filePath().toStdString());
+    if (!spec) {
+        m_spec.reset();
+        m_status->setText(tr("The project's LLM server cannot be read: %1")
+                              .arg(QString::fromStdString(spec.error().toString())));
+        setEnabled(true);
+        return;
+    }
+    if (!spec->has_value()) {
+        m_spec.reset();
+        m_status->setText(tr("This project studies no LLM server."));
+        return;
+    }
+    m_spec = **spec;
+    m_status->setText(QString::fromStdString(m_spec->scenario.name));
+    m_status->setVisible(!m_spec->scenario.name.empty());
+    showSpec(*m_spec);
+}
+
+void LlmModelPanel::showSpec(const analysis::LlmRegionSpec& spec)
+{
+    m_loading = true;
+    const auto& s = spec.scenario;
+    m_policy->setCurrentText(QString::fromStdString(s.engine.policy));
+    m_maxNumSeqs->setValue(positionOf(seatSteps(), s.engine.maxNumSeqs));
+    m_maxNumSeqsValue->setText(QLocale().toString(s.engine.maxNumSeqs));
+    m_maxNumBatchedTokens->setValue(positionOf(budgetSteps(), s.engine.maxNumBatchedTokens));
+    m_maxNumBatchedTokensValue->setText(QLocale().toString(s.engine.maxNumBatchedTokens));
+    m_chunkedPrefill->setChecked(s.engine.enableChunkedPrefill);
+    m_kvBlocks->setValue(int(std::min<std::int64_t>(s.engine.numGpuBlocks, 1 << 30)));
+    m_kvBlocks->setEnabled(!s.engine.kvMemory);
+    m_kvBlocks->setToolTip(
+        s.engine.kvMemory ? tr("Sized from memory by the scenario (kv_memory)")
+                          : tr("KV-cache capacity in blocks of %1 tokens").arg(s.engine.blockSize));
+    const bool roofline = s.step.kind == StepSpec::Kind::Roofline;
+    int shape = m_modelShape->findData(QString::fromStdString(s.step.modelConfig));
+    if (shape < 0 && !s.step.modelConfig.empty()) {
+        m_modelShape->addItem(QString::fromStdString(s.step.modelConfig),
+                              QString::fromStdString(s.step.modelConfig));
+        shape = m_modelShape->count() - 1;
+    }
+    m_modelShape->setCurrentIndex(shape);
+    m_accelerator->setCurrentText(QString::fromStdString(s.step.accelerator.name));
+    m_tensorParallel->setValue(s.step.tensorParallel);
+    m_powerCapW->setValue(s.step.powerCapW ? int(*s.step.powerCapW) : 0);
+    for (QWidget* knob : std::initializer_list<QWidget*>{m_modelShape, m_accelerator,
+                                                         m_tensorParallel, m_powerCapW})
+        knob->setEnabled(roofline);
+    m_stepNote->setText(roofline ? tr("Step times from the model's roofline on the accelerator "
+                                      "(no measurement tuned in): power and temperature modelled.")
+                                 : tr("This scenario's step is %1: model, accelerator, tensor "
+                                      "parallelism and power cap need the roofline step.")
+                                       .arg(s.step.kind == StepSpec::Kind::Linear
+                                                ? tr("a linear fit")
+                                                : tr("an operator profile")));
+    m_rateMultiplier->setValue(s.arrivals.rateMultiplier);
+    m_ttftLimitMs->setValue(spec.limits.ttftP99Ms);
+    m_tpotLimitMs->setValue(spec.limits.tpotP99Ms);
+    m_loading = false;
+}
+
+} // namespace bs::widgets

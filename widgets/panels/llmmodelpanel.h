@@ -1,0 +1,66 @@
+#pragma once
+
+#include "analysis/llmregion.h"
+
+#include <QWidget>
+
+#include <optional>
+#include <vector>
+
+class QCheckBox;
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QSlider;
+class QSpinBox;
+
+namespace bs::widgets {
+
+class ProjectDocument;
+
+/// The Model dock for a project that studies an LLM server (data::Project::llm): the engine's
+/// policy and knobs, the model's shape, the accelerator, tensor parallelism, the power cap, the
+/// KV cache, the load and the SLA limits. Every change is one undoable edit of the project's
+/// `llm` section (a slider drag merges into one step); the LLM server view re-runs the
+/// simulator on it. Knobs that need the roofline step (shape, accelerator, TP, power cap) are
+/// disabled, with the reason, for a linear or profiled step.
+class LlmModelPanel : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit LlmModelPanel(ProjectDocument* document, QWidget* parent = nullptr);
+
+    /// The values the sliders step through (powers of two), for tests.
+    static const std::vector<int>& seatSteps();
+    static const std::vector<int>& budgetSteps();
+
+private:
+    void loadFromDocument();
+    void showSpec(const analysis::LlmRegionSpec& spec);
+    /// Applies `change` to the project's spec and records it as one undo step.
+    template <typename Change>
+    void edit(const QString& what, int mergeId, Change change);
+    QSlider* stepSlider(const std::vector<int>& steps);
+
+    ProjectDocument* m_document;
+    std::optional<analysis::LlmRegionSpec> m_spec; ///< As shown; empty while invalid.
+    QLabel* m_status;
+    QComboBox* m_policy;
+    QComboBox* m_modelShape;
+    QComboBox* m_accelerator;
+    QSpinBox* m_tensorParallel;
+    QSpinBox* m_powerCapW;
+    QSlider* m_maxNumSeqs;
+    QLabel* m_maxNumSeqsValue;
+    QSlider* m_maxNumBatchedTokens;
+    QLabel* m_maxNumBatchedTokensValue;
+    QCheckBox* m_chunkedPrefill;
+    QSpinBox* m_kvBlocks;
+    QDoubleSpinBox* m_rateMultiplier;
+    QDoubleSpinBox* m_ttftLimitMs;
+    QDoubleSpinBox* m_tpotLimitMs;
+    QLabel* m_stepNote;
+    bool m_loading = false;
+};
+
+} // namespace bs::widgets

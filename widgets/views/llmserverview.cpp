@@ -1,0 +1,275 @@
+#include "views/llmserverview.h"
+
+#include "analysis/projectregion.h"
+#include "charts/chartpanel.h"
+#include "charts/llmreplaycharts.h"
+#include "document/projectdocument.h"
+#include "jobs/jobrunner.h"
+#include "views/summarytable.h"
+
+#include <QFileInfo>
+#include <QGridLayout>
+#include <QLabel>
+#include <QVBoxLayout>
+
+#include <chrono>
+#include <cmath>
+
+namespace bs::widgets {
+
+namespace {
+
+const QString kLane = QStringLiteral("llm-server");
+
+using analysis::LlmConstraint;
+
+/// A limit as people say it, with the unit its value is shown in.
+struct CheckWords
+{
+    QString name;
+    QString unit;
+    bool upper = true; ///< value <= limit (else a demand: value >= limit)
+};
+
+CheckWords wordsOf(LlmConstraint kind)
+{
+    switch (kind) {
+    case LlmConstraint::TtftP99:
+        return {QObject::tr("TTFT p99"), QObject::tr("ms")};
+    case LlmConstraint::TpotP99:
+        return {QObject::tr("TPOT p99"), QObject::tr("ms")};
+    case LlmConstraint::OutputTokens:
+        return {QObject::tr("output tokens/s"), {}, false};
+    case LlmConstraint::Goodput:
+        return {QObject::tr("goodput"), QObject::tr("req/s"), false};
+    case LlmConstraint::Preemptions:
+        return {QObject::tr("preemptions per request"), {}};
+    case LlmConstraint::PowerPerGpu:
+        return {QObject::tr("power per GPU"), QObject::tr("W")};
+    case LlmConstraint::EnergyPerToken:
+        return {QObject::tr("energy per output token"), QObject::tr("J")};
+    case LlmConstraint::Temperature:
+        return {QObject::tr("peak temperature"), QObject::tr("°C")};
+    case LlmConstraint::Refused:
+        return {QObject::tr("refused up front"), {}};
+    case LlmConstraint::None:
+        break;
+    }
+    return {QObject::tr("none"), {}};
+}
+
+QString withUnit(double value, const QString& unit)
+{
+    return unit.isEmpty() ? numberText(value) : numberText(value) + QLatin1Char(' ') + unit;
+}
+
+/// "TTFT p99 746 ms [366, 519] <= 1,000 ms: met, 25% headroom".
+QString checkLine(const analysis::LlmCheck& check)
+{
+    const CheckWords words = wordsOf(check.kind);
+    QString interval;
+    if (std::isfinite(check.ciLow) && std::isfinite(check.ciHigh))
+        interval =
+            QStringLiteral(" [%1, %2]").arg(numberText(check.ciLow), numberText(check.ciHigh));
+    const QString verdict =
+        check.satisfied
+            ? QObject::tr("met, %1% headroom").arg(numberText(check.margin * 100.0, 3))
+            : QObject::tr("NOT met, %1% over").arg(numberText(-check.margin * 100.0, 3));
+    return QObject::tr("%1 %2%3 %4 %5: %6%7")
+        .arg(words.name, withUnit(check.value, words.unit), interval,
+             words.upper ? QStringLiteral("≤") : QStringLiteral("≥"),
+             withUnit(check.limit, words.unit), verdict,
+             check.decided ? QString()
+                           : QObject::tr(" (not confident: the interval holds the limit)"));
+}
+
+QString knobsText(const analysis::LlmRegionSpec& spec)
+{
+    const auto& s = spec.scenario;
+    QString text =
+        QObject::tr("%1, max_num_seqs %2, max_num_batched_tokens %3, load %4×")
+            .arg(QString::fromStdString(s.engine.policy), QLocale().toString(s.engine.maxNumSeqs),
+                 QLocale().toString(s.engine.maxNumBatchedTokens),
+                 numberText(s.arrivals.rateMultiplier, 3));
+    if (s.step.powerCapW)
+        text += QObject::tr(", %1 W cap").arg(numberText(*s.step.powerCapW, 4));
+    return text;
+}
+
+} // namespace
+
+LlmServerView::LlmServerView(ProjectDocument* document, JobRunner* jobs, QWidget* parent)
+    : QWidget(parent)
+    , m_document(document)
+    , m_jobs(jobs)
+    , m_headline(new QLabel(this))
+    , m_checks(new QLabel(this))
+    , m_note(new QLabel(this))
+    , m_cdf(new ChartPanel(this))
+    , m_queue(new ChartPanel(this))
+    , m_kv(new ChartPanel(this))
+    , m_preemptions(new ChartPanel(this))
+{
+    setObjectName(QStringLiteral("llmServerView"));
+    for (QLabel* label : {m_headline, m_checks, m_note}) {
+        label->setWordWrap(true);
+        label->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    }
+    QFont headline = m_headline->font();
+    headline.setBold(true);
+    headline.setPointSizeF(headline.pointSizeF() * 1.15);
+    m_headline->setFont(headline);
+    constexpr int kChartMinHeightPx = 380;
+    for (ChartPanel* panel : {m_cdf, m_queue, m_kv, m_preemptions})
+        panel->setMinimumHeight(kChartMinHeightPx);
+    auto* charts = new QGridLayout;
+    charts->addWidget(m_cdf, 0, 0);
+    charts->addWidget(m_queue, 0, 1);
+    charts->addWidget(m_kv, 1, 0);
+    charts->addWidget(m_preemptions, 1, 1);
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(m_headline);
+    layout->addWidget(m_checks);
+    layout->addWidget(m_note);
+    layout->addLayout(charts, 1);
+
+    connect(m_document, &ProjectDocument::projectReset, this, &LlmServerView::refresh);
+    connect(m_document, &ProjectDocument::datasetsChanged, this, &LlmServerView::refresh);
+    connect(m_document, &ProjectDocument::sectionChanged, this, [this](ProjectSection section) {
+        if (section == ProjectSection::Llm)
+            refresh();
+    });
+    refresh();
+}
+
+QString LlmServerView::headlineText() const
+{
+    return m_headline->text();
+}
+
+QString LlmServerView::checksText() const
+{
+    return m_checks->text();
+}
+
+QString LlmServerView::baseDirectory() const
+{
+    const QString path = m_document->filePath();
+    return path.isEmpty() ? QString() : QFileInfo(path).absolutePath();
+}
+
+std::optional<analysis::LlmRunAnalysis>
+LlmServerView::comparableMeasurement(const analysis::LlmRegionSpec& spec) const
+{
+    const auto& arrivals = spec.scenario.arrivals;
+    if (arrivals.kind != llmsim::LlmArrivalSpec::Kind::Replay || arrivals.rateMultiplier != 1.0 ||
+        arrivals.replicas != 1)
+        return std::nullopt;
+    const data::Dataset* baseline =
+        m_document->project().datasetWithRole(data::DatasetRole::Baseline);
+    if (!baseline || !baseline->llmRuns() || baseline->llmRuns()->runs.empty() ||
+        baseline->provenance.path != arrivals.file)
+        return std::nullopt;
+    auto analyses = analysis::analyzeLlmRuns(*baseline->llmRuns());
+    if (analyses.empty())
+        return std::nullopt;
+    return analyses.front();
+}
+
+void LlmServerView::refresh()
+{
+    auto spec = analysis::llmRegionSpecOfProject(m_document->project(),
+                                                 m_document->filePath().toStdString());
+    if (!spec) {
+        showNothing(tr("The project's LLM server cannot be simulated: %1")
+                        .arg(QString::fromStdString(spec.error().toString())));
+        return;
+    }
+    if (!spec->has_value()) {
+        showNothing(tr("This project studies no LLM server. File ▸ Open LLM Demo opens one: "
+                       "Llama-3.1-8B on vLLM with the public run's requests."));
+        return;
+    }
+    m_measured = comparableMeasurement(**spec);
+    m_note->setText(tr("Simulating %1…").arg(knobsText(**spec)));
+    m_note->show();
+    m_jobs->run<JobOutcome<LlmServerRun>>(
+        kLane, tr("Simulating the LLM server"),
+        [spec = **spec, base = baseDirectory().toStdString()](JobRunner::Context& context) {
+            const auto start = std::chrono::steady_clock::now();
+            auto point = analysis::judgeLlmOperatingPoint(spec, base, context.cancel);
+            if (!point)
+                return JobOutcome<LlmServerRun>{nullptr,
+                                                QString::fromStdString(point.error().toString())};
+            LlmServerRun run{std::move(*point), std::nullopt, 0.0};
+            if (run.point.run)
+                run.charts = llmsim::RunReplay{{}, run.point.run->scenario, *run.point.run};
+            run.wallS =
+                std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+            return JobOutcome<LlmServerRun>{std::make_shared<const LlmServerRun>(std::move(run)),
+                                            {}};
+        },
+        [this](JobOutcome<LlmServerRun> outcome) { showRun(std::move(outcome)); });
+}
+
+void LlmServerView::showRun(JobOutcome<LlmServerRun> outcome)
+{
+    if (!outcome.value) {
+        showNothing(tr("Not simulated: %1").arg(outcome.error));
+        return;
+    }
+    m_run = outcome.value;
+    const auto& point = m_run->point;
+    const auto& cell = point.cell;
+    const QString verdict =
+        cell.status == analysis::LlmCellStatus::Feasible
+            ? tr("meets every limit (closest: %1)").arg(wordsOf(cell.binding).name)
+        : cell.status == analysis::LlmCellStatus::Refused
+            ? tr("refused by the engine: %1").arg(QString::fromStdString(cell.note))
+            : tr("does NOT meet %1").arg(wordsOf(cell.binding).name);
+    m_headline->setText(tr("%1: %2%3")
+                            .arg(knobsText(point.spec), verdict,
+                                 cell.confident ? QString() : tr(" — not confident")));
+    QStringList lines;
+    for (const auto& check : cell.checks)
+        lines << checkLine(check);
+    const auto& m = cell.metrics;
+    lines << tr("output %1 tokens/s, goodput %2 req/s, peak KV use %3%")
+                 .arg(numberText(m.outputTokensPerS.value), numberText(m.goodputPerS.value),
+                      numberText(m.peakKvUse.value * 100.0, 3));
+    lines << tr("Evidence: %1; %2 s of simulation.")
+                 .arg(QString::fromStdString(point.evidence), numberText(m_run->wallS, 2));
+    m_checks->setText(lines.join(QLatin1Char('\n')));
+    m_note->setText(m_measured ? tr("Measured: the baseline run at its own load, beside the "
+                                    "simulation of its requests.")
+                               : tr("The measured run is drawn beside the simulation when the "
+                                    "scenario replays it at its own load (1×)."));
+    m_note->show();
+    const analysis::LlmRunAnalysis none;
+    const llmsim::RunReplay* charts = m_run->charts ? &*m_run->charts : nullptr;
+    const QString why = charts ? QString() : QString::fromStdString(cell.note);
+    m_cdf->setContent(llmReplayCdfChart(m_measured ? *m_measured : none, charts, why));
+    m_queue->setContent(llmReplayQueueChart(charts, why));
+    m_kv->setContent(llmReplayKvChart(charts, why));
+    m_preemptions->setContent(llmReplayPreemptionChart(charts, why));
+    Q_EMIT simulated();
+}
+
+void LlmServerView::showNothing(const QString& why)
+{
+    if (m_jobs)
+        m_jobs->cancel(kLane);
+    m_run.reset();
+    m_headline->setText(tr("LLM server"));
+    m_checks->clear();
+    m_note->setText(why);
+    m_note->show();
+    const analysis::LlmRunAnalysis none;
+    m_cdf->setContent(llmReplayCdfChart(none, nullptr, why));
+    m_queue->setContent(llmReplayQueueChart(nullptr, why));
+    m_kv->setContent(llmReplayKvChart(nullptr, why));
+    m_preemptions->setContent(llmReplayPreemptionChart(nullptr, why));
+    Q_EMIT simulated();
+}
+
+} // namespace bs::widgets

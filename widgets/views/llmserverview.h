@@ -1,0 +1,74 @@
+#pragma once
+
+#include "analysis/llmregion.h"
+#include "analysis/llmrunanalysis.h"
+#include "jobs/joboutcome.h"
+#include "llmsim/runreplay.h"
+
+#include <QWidget>
+
+#include <memory>
+#include <optional>
+
+class QLabel;
+
+namespace bs::widgets {
+
+class ChartPanel;
+class JobRunner;
+class ProjectDocument;
+
+/// What one live simulation of the project's LLM server gives the view.
+struct LlmServerRun
+{
+    analysis::LlmOperatingPoint point;
+    /// The run as the replay charts draw it (no fitted step: the scenario's own step model).
+    std::optional<llmsim::RunReplay> charts;
+    double wallS = 0.0;
+};
+
+/// The "LLM server" tab: the project's LLM server (data::Project::llm) at the Model dock's
+/// knobs, simulated live in a background lane (the newest edit wins) and judged against the
+/// limits exactly as a region cell: feasible or the binding limit, every check with its 95%
+/// interval and margin, the evidence. Below: TTFT/TPOT CDFs (the measured baseline run beside
+/// them when the scenario replays it at its own load), running and waiting requests, KV use and
+/// preemptions over time.
+class LlmServerView : public QWidget
+{
+    Q_OBJECT
+public:
+    LlmServerView(ProjectDocument* document, JobRunner* jobs, QWidget* parent = nullptr);
+
+    /// The shown simulation (null before the first, or when there is nothing to simulate).
+    std::shared_ptr<const LlmServerRun> shownRun() const { return m_run; }
+    QString headlineText() const;
+    QString checksText() const;
+
+Q_SIGNALS:
+    /// A simulation was shown, or the reason there is none.
+    void simulated();
+
+private:
+    void refresh();
+    void showRun(JobOutcome<LlmServerRun> outcome);
+    void showNothing(const QString& why);
+    /// The baseline run, analysed, when the scenario replays it at its own load (1x, one
+    /// replica): only then do measured and simulated answer the same question.
+    std::optional<analysis::LlmRunAnalysis>
+    comparableMeasurement(const analysis::LlmRegionSpec& spec) const;
+    QString baseDirectory() const;
+
+    ProjectDocument* m_document;
+    JobRunner* m_jobs;
+    QLabel* m_headline;
+    QLabel* m_checks;
+    QLabel* m_note;
+    ChartPanel* m_cdf;
+    ChartPanel* m_queue;
+    ChartPanel* m_kv;
+    ChartPanel* m_preemptions;
+    std::shared_ptr<const LlmServerRun> m_run;
+    std::optional<analysis::LlmRunAnalysis> m_measured;
+};
+
+} // namespace bs::widgets
