@@ -447,6 +447,20 @@ LlmRegionSpec llmOperatingPointSpec(const LlmRegionSpec& spec)
     return point;
 }
 
+LlmRegionSpec llmLoadSweepSpec(const LlmRegionSpec& spec)
+{
+    LlmRegionSpec sweep = llmOperatingPointSpec(spec);
+    sweep.ratesPerS = spec.ratesPerS;
+    sweep.rateMultipliers = spec.rateMultipliers;
+    if (sweep.ratesPerS.empty() && sweep.rateMultipliers.empty()) {
+        // Scenario rate x multiplier: the sweep keeps the current load on its grid.
+        const double current = spec.scenario.arrivals.rateMultiplier;
+        for (double factor : {0.25, 0.5, 0.75, 1.0, 1.25, 1.5, 2.0})
+            sweep.rateMultipliers.push_back(current * factor);
+    }
+    return sweep;
+}
+
 Expected<LlmOperatingPoint> judgeLlmOperatingPoint(const LlmRegionSpec& spec,
                                                    const std::string& baseDirectory,
                                                    CancelToken cancel)

@@ -272,6 +272,10 @@ struct LlmOperatingPoint
 };
 /// The one-cell spec of the scenario's own operating point.
 LlmRegionSpec llmOperatingPointSpec(const LlmRegionSpec& spec);
+/// The operating point's knobs over the spec's loads (its rate_per_s or rate_multiplier axis;
+/// without one, multipliers 0.25 .. 2 of the scenario's own load): one configuration whose
+/// capacity is the knee of its throughput curve.
+LlmRegionSpec llmLoadSweepSpec(const LlmRegionSpec& spec);
 /// Simulates and judges the scenario's operating point (one cell, the scenario's threads).
 /// Errors: an invalid spec, a scenario the simulator cannot prepare, cancellation.
 Expected<LlmOperatingPoint> judgeLlmOperatingPoint(const LlmRegionSpec& spec,

@@ -2,6 +2,7 @@
 
 #include "analysis/projectregion.h"
 #include "charts/chartpanel.h"
+#include "charts/llmloadcharts.h"
 #include "charts/llmreplaycharts.h"
 #include "document/projectdocument.h"
 #include "jobs/jobrunner.h"
@@ -96,6 +97,28 @@ QString knobsText(const analysis::LlmRegionSpec& spec)
     return text;
 }
 
+/// "Knee at these knobs: 0.1x met, 0.15x not (ttft_p99)", from the load sweep's capacity.
+QString kneeText(const LlmServerRun& run)
+{
+    if (!run.loadSweep || run.loadSweep->capacity.empty())
+        return run.loadSweepError.isEmpty()
+                   ? QString()
+                   : QObject::tr("Load sweep not computed: %1").arg(run.loadSweepError);
+    const auto& capacity = run.loadSweep->capacity.front();
+    const auto& cells = run.loadSweep->cells;
+    QString text = capacity.capacityCell
+                       ? QObject::tr("Knee at these knobs: the highest load met is %1")
+                             .arg(numberText(capacity.knobs.load))
+                       : QObject::tr("Knee at these knobs: even the lowest load swept fails");
+    if (capacity.firstFailingCell)
+        text += QObject::tr("; %1 fails %2")
+                    .arg(numberText(cells[*capacity.firstFailingCell].knobs.load),
+                         wordsOf(capacity.failingBinding).name);
+    if (!capacity.note.empty())
+        text += QStringLiteral(" (") + QString::fromStdString(capacity.note) + QLatin1Char(')');
+    return text + QLatin1Char('.');
+}
+
 } // namespace
 
 LlmServerView::LlmServerView(ProjectDocument* document, JobRunner* jobs, QWidget* parent)
@@ -109,6 +132,8 @@ LlmServerView::LlmServerView(ProjectDocument* document, JobRunner* jobs, QWidget
     , m_queue(new ChartPanel(this))
     , m_kv(new ChartPanel(this))
     , m_preemptions(new ChartPanel(this))
+    , m_loadThroughput(new ChartPanel(this))
+    , m_loadLatency(new ChartPanel(this))
 {
     setObjectName(QStringLiteral("llmServerView"));
     for (QLabel* label : {m_headline, m_checks, m_note}) {
@@ -120,13 +145,15 @@ LlmServerView::LlmServerView(ProjectDocument* document, JobRunner* jobs, QWidget
     headline.setPointSizeF(headline.pointSizeF() * 1.15);
     m_headline->setFont(headline);
     constexpr int kChartMinHeightPx = 380;
-    for (ChartPanel* panel : {m_cdf, m_queue, m_kv, m_preemptions})
+    for (ChartPanel* panel : {m_cdf, m_queue, m_kv, m_preemptions, m_loadThroughput, m_loadLatency})
         panel->setMinimumHeight(kChartMinHeightPx);
     auto* charts = new QGridLayout;
     charts->addWidget(m_cdf, 0, 0);
     charts->addWidget(m_queue, 0, 1);
     charts->addWidget(m_kv, 1, 0);
     charts->addWidget(m_preemptions, 1, 1);
+    charts->addWidget(m_loadThroughput, 2, 0);
+    charts->addWidget(m_loadLatency, 2, 1);
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(m_headline);
     layout->addWidget(m_checks);
@@ -201,11 +228,21 @@ void LlmServerView::refresh()
             if (!point)
                 return JobOutcome<LlmServerRun>{nullptr,
                                                 QString::fromStdString(point.error().toString())};
-            LlmServerRun run{std::move(*point), std::nullopt, 0.0};
+            LlmServerRun run;
+            run.point = std::move(*point);
             if (run.point.run)
                 run.charts = llmsim::RunReplay{{}, run.point.run->scenario, *run.point.run};
             run.wallS =
                 std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+            analysis::LlmRegionOptions options;
+            options.baseDirectory = base;
+            auto sweep = analysis::computeLlmRegion(analysis::llmLoadSweepSpec(spec), options,
+                                                    context.cancel);
+            if (sweep)
+                run.loadSweep =
+                    std::make_shared<const analysis::LlmRegionResult>(std::move(*sweep));
+            else
+                run.loadSweepError = QString::fromStdString(sweep.error().toString());
             return JobOutcome<LlmServerRun>{std::make_shared<const LlmServerRun>(std::move(run)),
                                             {}};
         },
@@ -237,6 +274,8 @@ void LlmServerView::showRun(JobOutcome<LlmServerRun> outcome)
     lines << tr("output %1 tokens/s, goodput %2 req/s, peak KV use %3%")
                  .arg(numberText(m.outputTokensPerS.value), numberText(m.goodputPerS.value),
                       numberText(m.peakKvUse.value * 100.0, 3));
+    if (const QString knee = kneeText(*m_run); !knee.isEmpty())
+        lines << knee;
     lines << tr("Evidence: %1; %2 s of simulation.")
                  .arg(QString::fromStdString(point.evidence), numberText(m_run->wallS, 2));
     m_checks->setText(lines.join(QLatin1Char('\n')));
@@ -252,6 +291,9 @@ void LlmServerView::showRun(JobOutcome<LlmServerRun> outcome)
     m_queue->setContent(llmReplayQueueChart(charts, why));
     m_kv->setContent(llmReplayKvChart(charts, why));
     m_preemptions->setContent(llmReplayPreemptionChart(charts, why));
+    m_loadThroughput->setContent(
+        llmLoadThroughputChart(m_run->loadSweep.get(), m_run->loadSweepError));
+    m_loadLatency->setContent(llmLoadLatencyChart(m_run->loadSweep.get(), m_run->loadSweepError));
     Q_EMIT simulated();
 }
 
@@ -269,6 +311,8 @@ void LlmServerView::showNothing(const QString& why)
     m_queue->setContent(llmReplayQueueChart(nullptr, why));
     m_kv->setContent(llmReplayKvChart(nullptr, why));
     m_preemptions->setContent(llmReplayPreemptionChart(nullptr, why));
+    m_loadThroughput->setContent(llmLoadThroughputChart(nullptr, why));
+    m_loadLatency->setContent(llmLoadLatencyChart(nullptr, why));
     Q_EMIT simulated();
 }
 

@@ -24,7 +24,10 @@ struct LlmServerRun
     analysis::LlmOperatingPoint point;
     /// The run as the replay charts draw it (no fitted step: the scenario's own step model).
     std::optional<llmsim::RunReplay> charts;
-    double wallS = 0.0;
+    /// The same knobs over the loads (analysis::llmLoadSweepSpec), judged as the region does.
+    std::shared_ptr<const analysis::LlmRegionResult> loadSweep;
+    QString loadSweepError;
+    double wallS = 0.0; ///< The operating point's simulation.
 };
 
 /// The "LLM server" tab: the project's LLM server (data::Project::llm) at the Model dock's
@@ -32,7 +35,8 @@ struct LlmServerRun
 /// limits exactly as a region cell: feasible or the binding limit, every check with its 95%
 /// interval and margin, the evidence. Below: TTFT/TPOT CDFs (the measured baseline run beside
 /// them when the scenario replays it at its own load), running and waiting requests, KV use and
-/// preemptions over time.
+/// preemptions over time; the same knobs over the loads: output tokens/s with the knee (the
+/// highest load met) and TTFT/TPOT p99 against the limits.
 class LlmServerView : public QWidget
 {
     Q_OBJECT
@@ -67,6 +71,8 @@ private:
     ChartPanel* m_queue;
     ChartPanel* m_kv;
     ChartPanel* m_preemptions;
+    ChartPanel* m_loadThroughput;
+    ChartPanel* m_loadLatency;
     std::shared_ptr<const LlmServerRun> m_run;
     std::optional<analysis::LlmRunAnalysis> m_measured;
 };

@@ -1,0 +1,143 @@
+#include "charts/llmloadcharts.h"
+
+#include "views/summarytable.h"
+
+#include <QObject>
+
+#include <cmath>
+#include <tuple>
+
+namespace bs::widgets {
+
+namespace {
+
+using analysis::LlmCellStatus;
+
+QString intervalNote(const sim::Estimate& e, const QString& unit)
+{
+    if (!std::isfinite(e.ciLow) || !std::isfinite(e.ciHigh))
+        return QObject::tr("%1 %2").arg(numberText(e.value), unit);
+    return QObject::tr("%1 %2, 95% interval [%3, %4]")
+        .arg(numberText(e.value), unit, numberText(e.ciLow), numberText(e.ciHigh));
+}
+
+QString statusNote(const analysis::LlmRegionCell& cell)
+{
+    if (cell.status == LlmCellStatus::Feasible)
+        return QObject::tr("meets every limit");
+    return QObject::tr("fails %1")
+        .arg(QString::fromLatin1(analysis::llmConstraintName(cell.binding)));
+}
+
+SeriesSpec seriesOf(const ChartContent& chart, const QString& name, SeriesStyle style,
+                    const QColor& colour)
+{
+    SeriesSpec spec;
+    spec.data.name = name;
+    spec.data.xTitle = chart.xTitle;
+    spec.data.yTitle = chart.yTitle;
+    spec.style = style;
+    spec.colour = colour;
+    return spec;
+}
+
+ChartContent emptyChart(const QString& title, const QString& why)
+{
+    ChartContent chart;
+    chart.title = title;
+    chart.emptyText = why.isEmpty() ? QObject::tr("Nothing simulated yet") : why;
+    return chart;
+}
+
+} // namespace
+
+QString llmLoadAxisTitle(const analysis::LlmRegionSpec& spec)
+{
+    return spec.ratesPerS.empty() ? QObject::tr("Load (× the scenario's rate)")
+                                  : QObject::tr("Offered rate (req/s)");
+}
+
+ChartContent llmLoadThroughputChart(const analysis::LlmRegionResult* sweep, const QString& why)
+{
+    const QString title = QObject::tr("Output tokens/s against load, with the knee");
+    if (!sweep || sweep->cells.empty())
+        return emptyChart(title, why);
+    ChartContent chart;
+    chart.title = title;
+    chart.xTitle = llmLoadAxisTitle(sweep->spec);
+    chart.yTitle = QObject::tr("Output tokens/s");
+    chart.yUnit = QObject::tr("tokens/s");
+    chart.yIncludesZero = true;
+    SeriesSpec met = seriesOf(chart, QObject::tr("meets every limit"), SeriesStyle::Scatter,
+                              QColor(30, 140, 60));
+    SeriesSpec failed =
+        seriesOf(chart, QObject::tr("fails a limit"), SeriesStyle::Scatter, QColor(200, 40, 40));
+    SeriesSpec curve = seriesOf(chart, QObject::tr("simulated"), SeriesStyle::Line, QColor());
+    for (const auto& cell : sweep->cells) {
+        if (cell.status == LlmCellStatus::Refused)
+            continue;
+        const QPointF point(cell.knobs.load, cell.metrics.outputTokensPerS.value);
+        const QString note = intervalNote(cell.metrics.outputTokensPerS, chart.yUnit) +
+                             QStringLiteral("; ") + statusNote(cell);
+        curve.data.points << point;
+        curve.pointNotes << note;
+        SeriesSpec& side = cell.status == LlmCellStatus::Feasible ? met : failed;
+        side.data.points << point;
+        side.pointNotes << note;
+    }
+    chart.series << curve;
+    for (SeriesSpec* side : {&met, &failed})
+        if (!side->data.points.isEmpty())
+            chart.series << *side;
+    if (!sweep->capacity.empty()) {
+        const auto& capacity = sweep->capacity.front();
+        if (capacity.capacityCell) {
+            ReferenceLine knee;
+            knee.label =
+                QObject::tr("knee: highest load met, %1").arg(numberText(capacity.knobs.load));
+            knee.value = capacity.knobs.load;
+            knee.orientation = Qt::Vertical;
+            knee.colour = QColor(90, 90, 90);
+            knee.toolTip = QString::fromStdString(capacity.note);
+            chart.references << knee;
+        }
+    }
+    return chart;
+}
+
+ChartContent llmLoadLatencyChart(const analysis::LlmRegionResult* sweep, const QString& why)
+{
+    const QString title = QObject::tr("TTFT and TPOT p99 against load");
+    if (!sweep || sweep->cells.empty())
+        return emptyChart(title, why);
+    ChartContent chart;
+    chart.title = title;
+    chart.xTitle = llmLoadAxisTitle(sweep->spec);
+    chart.yTitle = QObject::tr("p99 latency (ms)");
+    chart.yUnit = QObject::tr("ms");
+    chart.autoLogY = true;
+    SeriesSpec ttft = seriesOf(chart, QObject::tr("TTFT p99"), SeriesStyle::Line, neutralColour(0));
+    SeriesSpec tpot = seriesOf(chart, QObject::tr("TPOT p99"), SeriesStyle::Line, neutralColour(1));
+    for (const auto& cell : sweep->cells) {
+        if (cell.status == LlmCellStatus::Refused)
+            continue;
+        ttft.data.points << QPointF(cell.knobs.load, cell.metrics.ttftP99Ms.value);
+        ttft.pointNotes << intervalNote(cell.metrics.ttftP99Ms, chart.yUnit);
+        tpot.data.points << QPointF(cell.knobs.load, cell.metrics.tpotP99Ms.value);
+        tpot.pointNotes << intervalNote(cell.metrics.tpotP99Ms, chart.yUnit);
+    }
+    chart.series << ttft << tpot;
+    const auto& limits = sweep->spec.limits;
+    for (const auto& [label, value, colour] :
+         {std::tuple(QObject::tr("TTFT p99 limit"), limits.ttftP99Ms, neutralColour(0)),
+          std::tuple(QObject::tr("TPOT p99 limit"), limits.tpotP99Ms, neutralColour(1))}) {
+        ReferenceLine line;
+        line.label = label;
+        line.value = value;
+        line.colour = colour;
+        chart.references << line;
+    }
+    return chart;
+}
+
+} // namespace bs::widgets
