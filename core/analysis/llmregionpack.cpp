@@ -304,11 +304,9 @@ std::string llmParetoCsv(const LlmRegionResult& r)
     return csv.take();
 }
 
-Expected<std::vector<std::string>> writeLlmCurvePack(const LlmRegionResult& result,
-                                                     const std::string& folder)
+std::vector<std::pair<std::string, std::string>> llmCurvePackFiles(const LlmRegionResult& result,
+                                                                   bool withPlots)
 {
-    if (auto status = makePackFolder(folder); !status)
-        return status.error();
     // Shards of one array share a folder: each names its slice.
     const std::string resultName = result.isShard()
                                        ? "llm-region-shard-" + std::to_string(result.shardIndex) +
@@ -316,21 +314,30 @@ Expected<std::vector<std::string>> writeLlmCurvePack(const LlmRegionResult& resu
                                        : "llm-region.json";
     std::vector<std::pair<std::string, std::string>> files = {
         {resultName, llmRegionToJson(result).dump(2) + "\n"}};
-    if (!result.isShard()) {
-        files.emplace_back("cells.csv", llmCellsCsv(result));
-        if (hasLlmAxis(result.spec, LlmAxis::Load))
-            files.emplace_back("capacity.csv", llmCapacityCsv(result));
-        files.emplace_back("pareto.csv", llmParetoCsv(result));
-        files.emplace_back("recommendation.json", recommendationJson(result).dump(2) + "\n");
+    if (result.isShard())
+        return files;
+    files.emplace_back("cells.csv", llmCellsCsv(result));
+    if (hasLlmAxis(result.spec, LlmAxis::Load))
+        files.emplace_back("capacity.csv", llmCapacityCsv(result));
+    files.emplace_back("pareto.csv", llmParetoCsv(result));
+    files.emplace_back("recommendation.json", recommendationJson(result).dump(2) + "\n");
+    if (withPlots)
         for (const auto& named : llmRegionFigures(result))
             files.emplace_back(named.name + ".svg", figure::renderFigureSvg(named.figure));
-        if (const LlmRegionCell* cell = result.recommended())
-            files.emplace_back(
-                "recommended-scenario.json",
-                llmsim::llmScenarioToJson(llmReproducerScenario(result, *cell)).dump(2) + "\n");
-    }
+    if (const LlmRegionCell* cell = result.recommended())
+        files.emplace_back("recommended-scenario.json",
+                           llmsim::llmScenarioToJson(llmReproducerScenario(result, *cell)).dump(2) +
+                               "\n");
+    return files;
+}
+
+Expected<std::vector<std::string>> writeLlmCurvePack(const LlmRegionResult& result,
+                                                     const std::string& folder)
+{
+    if (auto status = makePackFolder(folder); !status)
+        return status.error();
     std::vector<std::string> written;
-    for (const auto& [name, content] : files) {
+    for (const auto& [name, content] : llmCurvePackFiles(result, true)) {
         if (auto status = writePackFile(std::filesystem::path(folder) / name, content); !status)
             return status.error();
         written.push_back(name);

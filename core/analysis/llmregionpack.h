@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace bs::analysis {
@@ -60,12 +61,18 @@ std::vector<NamedFigure> llmRegionFigures(const LlmRegionResult& result);
 /// directory, so it runs from anywhere.
 llmsim::LlmScenario llmReproducerScenario(const LlmRegionResult& result, const LlmRegionCell& cell);
 
-/// Writes the LLM curve pack into `folder` (created when missing, files replaced atomically):
-/// cells.csv, capacity.csv (with a load axis), pareto.csv, recommendation.json (the recommended
-/// cell with its checks as headroom, or null), llm-region.json (llmRegionToJson), the SVG plots
-/// and, with a recommendation, recommended-scenario.json: the cell's scenario, which
-/// `batchscope-cli simulate` reproduces exactly. A shard writes only its result, as
-/// llm-region-shard-I-of-N.json. Returns the names.
+/// The files of the LLM curve pack by name, in the order they are written: llm-region.json
+/// (llmRegionToJson), cells.csv, capacity.csv (with a load axis), pareto.csv,
+/// recommendation.json (the recommended cell with its checks as headroom, or null), the SVG
+/// plots when `withPlots`, and, with a recommendation, recommended-scenario.json: the cell's
+/// scenario (llmReproducerScenario), which `batchscope-cli simulate` reproduces exactly. A
+/// shard has only its result, as llm-region-shard-I-of-N.json. The report attaches the same
+/// files (its figures are drawn in the document, so it asks for no plots).
+std::vector<std::pair<std::string, std::string>> llmCurvePackFiles(const LlmRegionResult& result,
+                                                                   bool withPlots);
+
+/// Writes the LLM curve pack (llmCurvePackFiles with the plots) into `folder` (created when
+/// missing, files replaced atomically). Returns the names.
 Expected<std::vector<std::string>> writeLlmCurvePack(const LlmRegionResult& result,
                                                      const std::string& folder);
 

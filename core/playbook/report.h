@@ -1,6 +1,7 @@
 #pragma once
 
 #include "analysis/regionresult.h"
+#include "playbook/llmcurvepacksection.h"
 #include "playbook/memo.h"
 #include "playbook/playbook.h"
 #include "playbook/reportdocument.h"
@@ -36,6 +37,9 @@ struct ReportBundle
     /// The project's feasible region (the curve pack); empty when the project asks for none.
     std::optional<analysis::RegionResult> curvePack;
     std::string curvePackNote; ///< Why there is no curve pack.
+    /// The LLM server's curve pack (the project's `llm` section); absent when the project
+    /// studies no LLM server.
+    std::optional<LlmCurvePack> llmCurvePack;
     ReportDocument document;
     nlohmann::json json;
 };
@@ -65,8 +69,8 @@ ReportDocument buildReportDocument(const data::Project& project, const ReportBun
 
 /// The JSON report: {"format": "batchscope-report", "version": 1, "draft", "draft_reasons",
 /// "decision_gate", "memo", "playbook_state", "steps", "classification", "fix" (with both
-/// scenarios), "matrix", "pitfalls", "provenance", "notes"}. Complete enough to re-import the
-/// memo and the state.
+/// scenarios), "matrix", "pitfalls", "curve_pack", "provenance", "notes"}, and "llm_curve_pack"
+/// when the project studies an LLM server. Complete enough to re-import the memo and the state.
 nlohmann::json reportToJson(const data::Project& project, const ReportBundle& bundle,
                             const ReportOptions& options);
 

@@ -1,4 +1,5 @@
 #include "playbook/curvepacksection.h"
+#include "playbook/llmcurvepacksection.h"
 #include "playbook/report.h"
 #include "sim/scenariojson.h"
 #include "util/hostinfo.h"
@@ -412,6 +413,9 @@ ReportDocument buildReportDocument(const data::Project& project, const ReportBun
     document.sections.push_back(std::move(playbook));
     document.sections.push_back(curvePackSection(bundle.curvePack, bundle.curvePackNote,
                                                  options.fileStem, document.attachments));
+    if (bundle.llmCurvePack)
+        document.sections.push_back(
+            llmCurvePackSection(*bundle.llmCurvePack, options.fileStem, document.attachments));
     document.sections.push_back(reproducerSection(bundle.result, options, document));
     document.sections.push_back(provenanceSection(project, bundle.result, bundle.state));
     return document;

@@ -132,33 +132,37 @@ nlohmann::json reportToJson(const data::Project& project, const ReportBundle& bu
         pitfalls.push_back({{"id", p.id}, {"text", p.text}, {"steps", p.steps}});
     const auto gate = checkDecision(bundle.memo, bundle.memo.decision);
     const auto draftReasons = reportDraftReasons(bundle);
-    return {{"format", "batchscope-report"},
-            {"version", kReportVersion},
-            {"draft", !draftReasons.empty()},
-            {"draft_reasons", draftReasons},
-            {"decision_gate",
-             {{"decision", decisionName(bundle.memo.decision)},
-              {"allowed", gate.allowed},
-              {"message", gate.message}}},
-            {"title", project.title},
-            {"generated_at", options.generatedAt},
-            {"memo", toJson(bundle.memo)},
-            {"playbook_state", toJson(bundle.state)},
-            {"steps", std::move(steps)},
-            {"classification", classificationJson(result.classification)},
-            {"claimed_mechanism",
-             result.classification.claims()
-                 ? nlohmann::json(mechanismName(result.classification.ranked.front().mechanism))
-                 : nlohmann::json(nullptr)},
-            {"no_claim", result.classification.noClaim},
-            {"separating_evidence", result.classification.separating},
-            {"fix", fixJson(result.fix, options)},
-            {"matrix", matrixJson(result.matrix)},
-            {"pitfalls", std::move(pitfalls)},
-            {"curve_pack", bundle.curvePack ? analysis::toJson(*bundle.curvePack)
-                                            : nlohmann::json{{"note", bundle.curvePackNote}}},
-            {"provenance", provenanceJson(project, result)},
-            {"notes", result.notes}};
+    nlohmann::json out = {
+        {"format", "batchscope-report"},
+        {"version", kReportVersion},
+        {"draft", !draftReasons.empty()},
+        {"draft_reasons", draftReasons},
+        {"decision_gate",
+         {{"decision", decisionName(bundle.memo.decision)},
+          {"allowed", gate.allowed},
+          {"message", gate.message}}},
+        {"title", project.title},
+        {"generated_at", options.generatedAt},
+        {"memo", toJson(bundle.memo)},
+        {"playbook_state", toJson(bundle.state)},
+        {"steps", std::move(steps)},
+        {"classification", classificationJson(result.classification)},
+        {"claimed_mechanism",
+         result.classification.claims()
+             ? nlohmann::json(mechanismName(result.classification.ranked.front().mechanism))
+             : nlohmann::json(nullptr)},
+        {"no_claim", result.classification.noClaim},
+        {"separating_evidence", result.classification.separating},
+        {"fix", fixJson(result.fix, options)},
+        {"matrix", matrixJson(result.matrix)},
+        {"pitfalls", std::move(pitfalls)},
+        {"curve_pack", bundle.curvePack ? analysis::toJson(*bundle.curvePack)
+                                        : nlohmann::json{{"note", bundle.curvePackNote}}},
+        {"provenance", provenanceJson(project, result)},
+        {"notes", result.notes}};
+    if (bundle.llmCurvePack)
+        out["llm_curve_pack"] = llmCurvePackJson(*bundle.llmCurvePack);
+    return out;
 }
 
 Expected<ReportImport> reportFromJson(const nlohmann::json& json, const std::string& path)
@@ -233,6 +237,11 @@ Expected<ReportBundle> prepareReport(const data::Project& project, const ReportO
         else
             bundle.curvePackNote = region.error().toString();
     }
+    auto llmPack =
+        computeLlmCurvePack(project, options.projectPath, runOptions.threads, progress, cancel);
+    if (!llmPack)
+        return llmPack.error();
+    bundle.llmCurvePack = std::move(*llmPack);
     bundle.pitfalls = bundle.result.pitfalls;
     for (auto& p : memoPitfalls(bundle.memo))
         bundle.pitfalls.push_back(std::move(p));

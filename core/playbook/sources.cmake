@@ -7,6 +7,7 @@ target_sources(batchscope_core PRIVATE
     playbook/fixstep.cpp
     playbook/freezestep.cpp
     playbook/htmlreport.cpp
+    playbook/llmcurvepacksection.cpp
     playbook/llmfixstep.cpp
     playbook/llmfreeze.cpp
     playbook/llmsignals.cpp

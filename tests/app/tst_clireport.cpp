@@ -5,10 +5,12 @@
 #include "testsupport.h"
 
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -22,8 +24,9 @@ QString demoPath()
     return bs::test::sourceDir() + QStringLiteral("/resources/demo/demo.bsproj");
 }
 
-/// The demo with its playbook section replaced (small simulations keep the test quick).
-QString demoWithPlaybook(const QTemporaryDir& dir, QJsonObject playbook)
+/// The demo with its playbook section replaced (small simulations keep the test quick), and an
+/// LLM server when `llm` is not empty.
+QString demoWithPlaybook(const QTemporaryDir& dir, QJsonObject playbook, QJsonObject llm = {})
 {
     QFile in(demoPath());
     if (!in.open(QIODevice::ReadOnly))
@@ -34,6 +37,8 @@ QString demoWithPlaybook(const QTemporaryDir& dir, QJsonObject playbook)
                     QJsonObject{{QStringLiteral("max_simulated_requests"), 2000},
                                 {QStringLiteral("min_replications"), 3}});
     project.insert(QStringLiteral("playbook"), playbook);
+    if (!llm.isEmpty())
+        project.insert(QStringLiteral("llm"), llm);
     const QString path = dir.filePath(QStringLiteral("demo-copy.bsproj"));
     QFile out(path);
     if (!out.open(QIODevice::WriteOnly) || out.write(QJsonDocument(project).toJson()) < 0)
@@ -47,6 +52,24 @@ QByteArray readAll(const QString& path)
     return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
 }
 
+/// An LLM server replaying the requests of tests/data/llm_playbook/baseline, named relative to
+/// the project file, on a 2 x 2 grid of engine knobs (one step: 5 ms + 0.04 ms per prefill
+/// token + 0.5 ms per decoding sequence).
+QJsonObject llmServer()
+{
+    constexpr char kSpec[] = R"({"kind": "batchscope.llmregion.spec",
+ "scenario": {"kind": "llm", "seed": 7, "replications": 1,
+   "engine": {"policy": "vllm_v1", "max_num_seqs": 16, "max_num_batched_tokens": 1024,
+              "enable_chunked_prefill": true, "block_size": 16, "num_gpu_blocks": 8192},
+   "step": {"kind": "linear", "base_ms": 5, "per_prefill_token_ms": 0.04,
+            "per_decode_seq_ms": 0.5},
+   "arrivals": {"kind": "replay", "file": "requests.jsonl"}},
+ "axes": {"max_num_seqs": [4, 16], "max_num_batched_tokens": [512, 2048]},
+ "limits": {"ttft_p99_ms": 100000, "tpot_p99_ms": 1000},
+ "objective": "max-output-tokens"})";
+    return QJsonDocument::fromJson(kSpec).object();
+}
+
 } // namespace
 
 class TestCliReport : public QObject
@@ -57,6 +80,7 @@ private Q_SLOTS:
     void allowDraftExitsZeroAndSaysDraft();
     void demoReportIsFinal();
     void pdfWritesTheFilesItTellsTheReaderToRun();
+    void llmServerReportCarriesTheLlmCurvePack();
 };
 
 void TestCliReport::unacceptedBlockerIsADraftAndExitsNonZero()
@@ -123,6 +147,45 @@ void TestCliReport::pdfWritesTheFilesItTellsTheReaderToRun()
     QCOMPARE(reproducer.value(QStringLiteral("seed")).toInteger(), 20261202);
     for (const char* file : {"paper-fix.json", "paper-cells.csv", "paper-capacity.csv"})
         QVERIFY2(QFile::exists(dir.filePath(QLatin1String(file))), file);
+}
+
+void TestCliReport::llmServerReportCarriesTheLlmCurvePack()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    QVERIFY(
+        QFile::copy(bs::test::testDataPath(QStringLiteral("llm_playbook/baseline/requests.jsonl")),
+                    dir.filePath(QStringLiteral("requests.jsonl"))));
+    const QString project = demoWithPlaybook(dir, {}, llmServer());
+    const QString pdf = dir.filePath(QStringLiteral("server.pdf"));
+    const CliRun run = runCli({QStringLiteral("report"), project, QStringLiteral("-o"), pdf,
+                               QStringLiteral("--allow-draft")});
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+    for (const char* file : {"server-llm-region.json", "server-llm-cells.csv",
+                             "server-llm-pareto.csv", "server-llm-recommendation.json"})
+        QVERIFY2(QFile::exists(dir.filePath(QLatin1String(file))), file);
+    QVERIFY(readAll(dir.filePath(QStringLiteral("server-llm-cells.csv")))
+                .startsWith("index,tensor_parallel,power_cap_w,replicas,max_num_seqs"));
+    // The replay named relative to the project resolves beside it, and the reproducer names
+    // it absolutely.
+    const QJsonObject scenario =
+        QJsonDocument::fromJson(
+            readAll(dir.filePath(QStringLiteral("server-llm-recommended-scenario.json"))))
+            .object();
+    QCOMPARE(scenario.value(QStringLiteral("arrivals"))
+                 .toObject()
+                 .value(QStringLiteral("file"))
+                 .toString(),
+             QFileInfo(dir.filePath(QStringLiteral("requests.jsonl"))).absoluteFilePath());
+    if (QStandardPaths::findExecutable(QStringLiteral("pdftotext")).isEmpty())
+        QSKIP("pdftotext (poppler-utils) is not installed: the PDF's text was NOT checked");
+    QProcess text;
+    text.start(QStringLiteral("pdftotext"), {pdf, QStringLiteral("-")});
+    QVERIFY(text.waitForFinished(30000));
+    const QByteArray words = text.readAllStandardOutput();
+    QVERIFY(words.contains("LLM curve pack"));
+    // (pdftotext writes "fi" as a ligature: "configuration" is left out.)
+    QVERIFY(words.contains("Headroom of the recommended"));
 }
 
 QTEST_GUILESS_MAIN(TestCliReport)

@@ -1,7 +1,8 @@
 #pragma once
-// Helpers shared by the tst_llmsim*.cpp timeline tests (header-only: each test is its own
-// executable).
+// Helpers shared by the tst_llmsim*.cpp timeline tests and the LLM region tests (header-only:
+// each test is its own executable).
 
+#include "analysis/llmregion.h"
 #include "llmsim/llmscenariojson.h"
 #include "llmsim/llmsimulator.h"
 
@@ -78,6 +79,33 @@ inline llmsim::LlmScenario halfBusyPoissonScenario()
     s.arrivals.promptTokens = {TokenLengthSpec::Kind::Uniform, 1, 50, 800, 0.0, 0.0};
     s.arrivals.outputTokens = {TokenLengthSpec::Kind::Uniform, 1, 10, 200, 0.0, 0.0};
     return s;
+}
+
+/// The known-answer LLM region of tst_llmregionaxes: a linear step of 5 ms + 0.04 ms per
+/// prefill token + 0.5 ms per decoding sequence, 2,000 Poisson arrivals at 2 req/s (5
+/// replications) of 1,000-token prompts and 20-token outputs, so one request alone takes a
+/// 45 ms prefill step and 19 decode steps of 5.5 ms; one seat, a 2,048-token budget; TTFT p99
+/// at most 2 s, TPOT p99 at most 25 ms.
+inline analysis::LlmRegionSpec linearRegionSpec()
+{
+    analysis::LlmRegionSpec spec;
+    auto& s = spec.scenario;
+    s.seed = 5;
+    s.replications = 5;
+    s.engine.numGpuBlocks = 8192;
+    s.step.baseMs = 5.0;
+    s.step.perPrefillTokenMs = 0.04;
+    s.step.perDecodeSeqMs = 0.5;
+    s.arrivals.kind = llmsim::LlmArrivalSpec::Kind::Poisson;
+    s.arrivals.ratePerS = 2.0;
+    s.arrivals.count = 2000;
+    s.arrivals.promptTokens.tokens = 1000;
+    s.arrivals.outputTokens.tokens = 20;
+    spec.maxNumSeqs = {1};
+    spec.maxNumBatchedTokens = {2048};
+    spec.limits.ttftP99Ms = 2000.0;
+    spec.limits.tpotP99Ms = 25.0;
+    return spec;
 }
 
 /// The engine as a real run's meta.json (LLMServingSim's bench layout) records it.

@@ -29,28 +29,6 @@ namespace {
 constexpr double kServiceS = 0.1495;
 constexpr double kFirstTokenS = 0.045;
 
-analysis::LlmRegionSpec linearSpec()
-{
-    analysis::LlmRegionSpec spec;
-    auto& s = spec.scenario;
-    s.seed = 5;
-    s.replications = 5;
-    s.engine.numGpuBlocks = 8192;
-    s.step.baseMs = 5.0;
-    s.step.perPrefillTokenMs = 0.04;
-    s.step.perDecodeSeqMs = 0.5;
-    s.arrivals.kind = llmsim::LlmArrivalSpec::Kind::Poisson;
-    s.arrivals.ratePerS = 2.0;
-    s.arrivals.count = 2000;
-    s.arrivals.promptTokens.tokens = 1000;
-    s.arrivals.outputTokens.tokens = 20;
-    spec.maxNumSeqs = {1};
-    spec.maxNumBatchedTokens = {2048};
-    spec.limits.ttftP99Ms = 2000.0;
-    spec.limits.tpotP99Ms = 25.0;
-    return spec;
-}
-
 analysis::LlmRegionResult compute(const analysis::LlmRegionSpec& spec,
                                   const analysis::LlmRegionOptions& options = {})
 {
@@ -105,7 +83,7 @@ private Q_SLOTS:
     {
         // max_num_seqs 1 serves one request at a time in exactly S: an M/D/1 queue, whose mean
         // wait is rho S / (2 (1 - rho)) (Pollaczek-Khinchine); TTFT adds the prefill step.
-        auto spec = linearSpec();
+        auto spec = test::linearRegionSpec();
         spec.ratesPerS = {2.0, 4.0};
         const auto r = compute(spec);
         for (const double rate : {2.0, 4.0}) {
@@ -126,7 +104,7 @@ private Q_SLOTS:
     void capacityIsTheLastLoadMetAndNamesWhatFails()
     {
         // One seat saturates at 1 / S = 6.69 requests/s: at 8 and 12 the queue grows all run.
-        auto spec = linearSpec();
+        auto spec = test::linearRegionSpec();
         spec.maxNumSeqs = {1, 4};
         spec.ratesPerS = {12.0, 2.0, 8.0, 4.0}; // any order
         const auto r = compute(spec);
@@ -152,7 +130,7 @@ private Q_SLOTS:
     {
         // Two replicas at 8/s each see Poisson at 4/s: with the same seed, the very arrivals of
         // one replica at 4/s. Latencies are equal; the region's throughput doubles.
-        auto spec = linearSpec();
+        auto spec = test::linearRegionSpec();
         spec.maxNumSeqs = {4};
         spec.ratesPerS = {4.0, 8.0};
         spec.replicas = {1, 2};
@@ -171,7 +149,7 @@ private Q_SLOTS:
 
     void replayIsCompressedAndSplitRoundRobin()
     {
-        llmsim::LlmScenario s = linearSpec().scenario;
+        llmsim::LlmScenario s = test::linearRegionSpec().scenario;
         s.arrivals = {};
         for (int i = 0; i < 6; ++i)
             s.arrivals.requests.push_back({1.0 * i, 100, 5});
@@ -235,13 +213,13 @@ private Q_SLOTS:
 
     void powerLimitsNeedAnAcceleratorModel()
     {
-        auto spec = linearSpec();
+        auto spec = test::linearRegionSpec();
         spec.limits.maxPowerPerGpuW = 300.0;
         auto result = analysis::computeLlmRegion(spec);
         QVERIFY(!result);
         QVERIFY(result.error().message.find("--power-cap-w: needs a roofline step") !=
                 std::string::npos);
-        spec = linearSpec();
+        spec = test::linearRegionSpec();
         spec.scenario.arrivals.kind = llmsim::LlmArrivalSpec::Kind::Replay;
         spec.ratesPerS = {1.0};
         result = analysis::computeLlmRegion(spec);
@@ -251,7 +229,7 @@ private Q_SLOTS:
 
     void paretoFrontHoldsExactlyTheUndominatedCells()
     {
-        auto spec = linearSpec();
+        auto spec = test::linearRegionSpec();
         spec.maxNumSeqs = {2, 4, 8};
         spec.maxNumBatchedTokens = {256, 1024, 2048};
         spec.ratesPerS = {4.0, 6.0};
@@ -277,7 +255,7 @@ private Q_SLOTS:
 
     void shardsMergeIntoTheWholeRegion()
     {
-        auto spec = linearSpec();
+        auto spec = test::linearRegionSpec();
         spec.maxNumSeqs = {1, 4};
         spec.maxNumBatchedTokens = {512, 2048};
         spec.ratesPerS = {2.0, 8.0};
@@ -316,7 +294,7 @@ private Q_SLOTS:
 
     void specJsonRoundTripsThroughAProject()
     {
-        auto spec = linearSpec();
+        auto spec = test::linearRegionSpec();
         spec.maxNumSeqs = {1, 4};
         spec.maxNumBatchedTokens = {512, 2048};
         spec.rateMultipliers = {0.5, 1.0};
@@ -360,7 +338,7 @@ private Q_SLOTS:
 
     void previewShowsTheCoarseLatticeAndChangesNothing()
     {
-        auto spec = linearSpec();
+        auto spec = test::linearRegionSpec();
         spec.maxNumSeqs = {1, 4, 16};
         spec.maxNumBatchedTokens = {512, 2048};
         spec.ratesPerS = {2.0, 8.0, 12.0};
@@ -390,7 +368,7 @@ private Q_SLOTS:
 
     void figuresDrawTheGridCapacityAndFront()
     {
-        auto spec = linearSpec();
+        auto spec = test::linearRegionSpec();
         spec.maxNumSeqs = {1, 4};
         spec.maxNumBatchedTokens = {512, 2048};
         spec.ratesPerS = {2.0, 8.0};
