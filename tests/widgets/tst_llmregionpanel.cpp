@@ -6,6 +6,7 @@
 // is refused up front, and one seat saturates at 1 / S = 6.7 requests/s.
 #include "analysis/llmregionpack.h"
 #include "charts/chartpanel.h"
+#include "charts/llmregioncharts.h"
 #include "charts/llmregionheatmap.h"
 #include "jobs/jobrunner.h"
 #include "panels/messagebar.h"
@@ -152,6 +153,7 @@ private Q_SLOTS:
     void anInvalidSpecSaysWhy();
     void aMissingReplayFileSaysWhy();
     void capacityCurvesAreTheResultsCapacityAtTheSlice();
+    void aNonMonotoneCapacityIsMarked();
     void cancelStopsTheComputation();
 
 private:
@@ -471,6 +473,30 @@ void TestLlmRegionPanel::capacityCurvesAreTheResultsCapacityAtTheSlice()
         QCOMPARE(content.title,
                  QStringLiteral("Capacity per configuration at replicas %1").arg(wantedReplicas));
     }
+}
+
+void TestLlmRegionPanel::aNonMonotoneCapacityIsMarked()
+{
+    // No small grid meets a load again above a failure, so the flag is set on a computed
+    // result: the chart must mark that configuration's capacity, and only it.
+    auto marked = computedHere(knownAnswerSpec());
+    auto found = std::find_if(marked.capacity.begin(), marked.capacity.end(),
+                              [](const auto& c) { return c.capacityCell.has_value(); });
+    QVERIFY(found != marked.capacity.end());
+    found->nonMonotone = true;
+    found->note = "met again at a higher load";
+    const auto content = llmCapacityChart(marked, defaultLlmSlice(marked));
+    const SeriesSpec* series = nullptr;
+    for (const auto& s : content.series)
+        if (s.data.name == QStringLiteral("non-monotone: met again above a failure"))
+            series = &s;
+    QVERIFY(series);
+    QCOMPARE(series->data.points,
+             QList<QPointF>({QPointF(found->knobs.maxNumBatchedTokens, found->knobs.load)}));
+    QVERIFY(series->pointNotes.value(0).contains(QStringLiteral("met again at a higher load")));
+    for (const auto& s :
+         llmCapacityChart(computedHere(knownAnswerSpec()), defaultLlmSlice(marked)).series)
+        QVERIFY(!s.data.name.startsWith(QStringLiteral("non-monotone")));
 }
 
 void TestLlmRegionPanel::cancelStopsTheComputation()

@@ -53,6 +53,8 @@ public:
     LlmRegionHeatmap* heatmap() const { return m_heatmap; }
     ChartPanel* capacityPanel() const { return m_capacity; }
     ChartPanel* tokensTtftPanel() const { return m_tokensTtft; }
+    /// The chart panels (capacity, tokens against TTFT), for wiring "Attach to memo".
+    QList<ChartPanel*> panels() const { return {m_capacity, m_tokensTtft}; }
     /// The recommended cell with its figures, or why there is none.
     QLabel* recommendationLabel() const { return m_recommendation; }
     /// Feasible / infeasible / refused / not confident of all cells.
