@@ -279,6 +279,15 @@ Status validate(const LlmRegionSpec& spec)
     return {};
 }
 
+std::size_t llmCellIndex(const LlmRegionSpec& spec,
+                         const std::array<std::size_t, kLlmAxisCount>& at)
+{
+    std::size_t index = 0;
+    for (std::size_t a = 0; a < kLlmAxisCount; ++a)
+        index = index * llmAxisSize(spec, LlmAxis(a)) + at[a];
+    return index;
+}
+
 LlmRegionCell llmCellAt(const LlmRegionSpec& spec, std::size_t index)
 {
     LlmRegionCell cell;

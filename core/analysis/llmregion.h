@@ -34,6 +34,8 @@ struct LlmRegionLimits
     std::optional<double> maxPowerPerGpuW;          ///< Mean board power of one GPU (power model).
     std::optional<double> maxEnergyPerOutputTokenJ; ///< (power model)
     std::optional<double> maxTemperatureC;          ///< Peak device temperature (thermal model).
+
+    friend bool operator==(const LlmRegionLimits&, const LlmRegionLimits&) = default;
 };
 
 /// What the recommendation maximises among the confident feasible cells.
@@ -76,6 +78,10 @@ struct LlmRegionSpec
     std::vector<double> powerCapsW;           ///< Board power limit per GPU (roofline step).
     LlmRegionLimits limits;
     LlmObjective objective = LlmObjective::MaxOutputTokens;
+
+    /// Whether a result computed for one spec answers for the other (the GUI withdraws it when
+    /// not).
+    friend bool operator==(const LlmRegionSpec&, const LlmRegionSpec&) = default;
 };
 
 enum class LlmConstraint
@@ -233,6 +239,9 @@ Status validate(const LlmRegionSpec& spec);
 
 /// Where cell `index` sits and the knobs it runs with.
 LlmRegionCell llmCellAt(const LlmRegionSpec& spec, std::size_t index);
+/// The number of the cell at index `at` on each axis (0 for an absent one): llmCellAt's inverse.
+std::size_t llmCellIndex(const LlmRegionSpec& spec,
+                         const std::array<std::size_t, kLlmAxisCount>& at);
 
 /// The scenario one cell simulates (one replica of the cell's): the base with the cell's knobs
 /// and the replications the region uses (at least kMinLlmRegionReplications for generated

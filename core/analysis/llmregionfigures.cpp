@@ -1,5 +1,6 @@
 // The figures of the LLM curve pack (llmregionpack.h: llmRegionFigures).
 #include "analysis/llmregionpack.h"
+#include "analysis/regionpalette.h"
 #include "figure/palette.h"
 #include "util/numbertext.h"
 
@@ -19,35 +20,6 @@ using figure::FigureReferenceLine;
 using figure::FigureSeries;
 using figure::FigureSeriesKind;
 
-/// The colour of a verdict, matching the queueing region's for the limits both have.
-figure::Rgb colourOf(const LlmRegionCell& c)
-{
-    if (c.status == LlmCellStatus::Feasible)
-        return figure::palette::kFeasible;
-    switch (c.binding) {
-    case LlmConstraint::TtftP99:
-        return {0xd5, 0x5e, 0x00};
-    case LlmConstraint::TpotP99:
-        return {0xf0, 0xe4, 0x42};
-    case LlmConstraint::OutputTokens:
-    case LlmConstraint::Goodput:
-        return {0x56, 0xb4, 0xe9};
-    case LlmConstraint::PowerPerGpu:
-        return {0xcc, 0x79, 0xa7};
-    case LlmConstraint::Temperature:
-        return {0xe6, 0x9f, 0x00};
-    case LlmConstraint::EnergyPerToken:
-        return {0x00, 0x72, 0xb2};
-    case LlmConstraint::Preemptions:
-        return {0x88, 0x44, 0x99};
-    case LlmConstraint::Refused:
-        return figure::palette::kError;
-    case LlmConstraint::None:
-        break;
-    }
-    return figure::palette::kUnstable;
-}
-
 std::string categoryOf(const LlmRegionCell& c)
 {
     if (c.status == LlmCellStatus::Feasible)
@@ -65,21 +37,13 @@ std::array<std::size_t, kLlmAxisCount> sliceOf(const LlmRegionResult& r)
     return {};
 }
 
-std::size_t cellNumber(const LlmRegionSpec& spec, const std::array<std::size_t, kLlmAxisCount>& at)
-{
-    std::size_t n = 0;
-    for (std::size_t a = 0; a < kLlmAxisCount; ++a)
-        n = n * llmAxisSize(spec, LlmAxis(a)) + at[a];
-    return n;
-}
-
 /// "at tensor_parallel 2, replicas 4" for the axes a plot holds fixed (present ones only).
 std::string fixedText(const LlmRegionResult& r, const std::array<std::size_t, kLlmAxisCount>& at,
                       std::initializer_list<LlmAxis> shown)
 {
     if (r.cells.empty())
         return {};
-    const LlmCellKnobs k = llmCellAt(r.spec, cellNumber(r.spec, at)).knobs;
+    const LlmCellKnobs k = llmCellAt(r.spec, llmCellIndex(r.spec, at)).knobs;
     std::string out;
     const auto add = [&](LlmAxis axis, const std::string& value) {
         if (!hasLlmAxis(r.spec, axis) || std::find(shown.begin(), shown.end(), axis) != shown.end())
@@ -116,15 +80,13 @@ Figure heatmapFigure(const LlmRegionResult& r)
             auto at = slice;
             at[std::size_t(LlmAxis::MaxNumSeqs)] = row;
             at[std::size_t(LlmAxis::MaxNumBatchedTokens)] = column;
-            const LlmRegionCell* c = cellAt(r, cellNumber(spec, at));
+            const LlmRegionCell* c = cellAt(r, llmCellIndex(spec, at));
             if (!c)
                 continue;
             const std::size_t k = row * columns + column;
             names[k] = categoryOf(*c);
-            colourOfName[names[k]] = colourOf(*c).hex();
-            if (c->status != LlmCellStatus::Refused)
-                h.cellTexts[k] =
-                    significant(c->metrics.ttftP99Ms.value, 3) + (c->confident ? "" : "?");
+            colourOfName[names[k]] = llmCellColour(*c).hex();
+            h.cellTexts[k] = llmCellTtftText(*c);
             if (c == r.recommended())
                 h.highlightedCell = std::make_pair(int(column), int(row));
         }
@@ -169,7 +131,7 @@ Figure capacityFigure(const LlmRegionResult& r)
             at[std::size_t(LlmAxis::MaxNumBatchedTokens)] = b;
             at[std::size_t(LlmAxis::Load)] = 0;
             const std::size_t configuration =
-                cellNumber(spec, at) / llmAxisSize(spec, LlmAxis::Load);
+                llmCellIndex(spec, at) / llmAxisSize(spec, LlmAxis::Load);
             for (const auto& c : r.capacity) {
                 if (c.configuration == configuration && std::isfinite(c.knobs.load))
                     series.points.push_back({double(spec.maxNumBatchedTokens[b]), c.knobs.load});
@@ -229,6 +191,13 @@ Figure scatterFigure(const LlmRegionResult& r, double (*y)(const LlmCellMetrics&
 }
 
 } // namespace
+
+std::string llmCellTtftText(const LlmRegionCell& cell)
+{
+    if (cell.status == LlmCellStatus::Refused || cell.pending)
+        return {};
+    return significant(cell.metrics.ttftP99Ms.value, 3) + (cell.confident ? "" : "?");
+}
 
 std::vector<NamedFigure> llmRegionFigures(const LlmRegionResult& result)
 {

@@ -45,6 +45,10 @@ std::string llmCapacityCsv(const LlmRegionResult& result);
 /// pareto.csv: the Pareto-optimal cells with their objectives.
 std::string llmParetoCsv(const LlmRegionResult& result);
 
+/// What a heatmap cell of the region prints: its TTFT p99 in ms to 3 significant digits, "?"
+/// added when not confident; empty for a refused or pending cell (nothing simulated).
+std::string llmCellTtftText(const LlmRegionCell& cell);
+
 /// The plots of the LLM curve pack, as data (figure::renderFigureSvg draws them):
 ///  - "llm-region-heatmap": max_num_seqs (rows) by max_num_batched_tokens (columns), each cell
 ///    coloured by "feasible" or the limit that fails it, its TTFT p99 inside ("?" when not

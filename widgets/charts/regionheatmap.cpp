@@ -1,6 +1,8 @@
 #include "charts/regionheatmap.h"
 
 #include "analysis/regionpalette.h"
+#include "charts/fittedtext.h"
+#include "charts/heatmapgrid.h"
 #include "charts/regioncelltext.h"
 
 #include <QHelpEvent>
@@ -152,14 +154,7 @@ QRect RegionHeatmap::plotRect() const
 
 QRect RegionHeatmap::cellRect(std::size_t column, std::size_t row) const
 {
-    const QRect plot = plotRect();
-    const double width = double(plot.width()) / double(std::max<std::size_t>(columns(), 1));
-    const double height = double(plot.height()) / double(std::max<std::size_t>(rows(), 1));
-    const int left = plot.left() + int(std::lround(double(column) * width));
-    const int right = plot.left() + int(std::lround(double(column + 1) * width));
-    const int bottom = plot.bottom() - int(std::lround(double(row) * height));
-    const int top = plot.bottom() - int(std::lround(double(row + 1) * height));
-    return QRect(QPoint(left, top + 1), QPoint(right - 1, bottom));
+    return HeatmapGrid{plotRect(), columns(), rows()}.cellRect(column, row);
 }
 
 const analysis::RegionCell* RegionHeatmap::cellAtGrid(std::size_t column, std::size_t row) const
@@ -176,11 +171,7 @@ const analysis::RegionCell* RegionHeatmap::cellAtGrid(std::size_t column, std::s
 std::optional<std::pair<std::size_t, std::size_t>>
 RegionHeatmap::gridAt(const QPoint& position) const
 {
-    for (std::size_t row = 0; row < rows(); ++row)
-        for (std::size_t column = 0; column < columns(); ++column)
-            if (cellRect(column, row).contains(position))
-                return std::pair{column, row};
-    return std::nullopt;
+    return HeatmapGrid{plotRect(), columns(), rows()}.cellAt(position);
 }
 
 std::optional<std::size_t> RegionHeatmap::cellAt(const QPoint& position) const
@@ -329,31 +320,12 @@ void RegionHeatmap::paintCell(QPainter& painter, const QRect& box,
     const QString label = bindingShortLabel(cell);
     // Narrow cells (a laptop screen, seven columns) get a smaller font before anything is
     // dropped; what still does not fit is left to the tooltip and the table, never overlapped.
-    QFont font = painter.font();
-    const auto fits = [&](const QString& text) {
-        const QRect needed = QFontMetrics(font).boundingRect(box, Qt::AlignCenter, text);
-        return needed.width() <= box.width() - 2 && needed.height() <= box.height();
-    };
-    const qreal smallestSize = std::max(6.0, font.pointSizeF() * 0.6);
-    const auto shrinkUntilFits = [&](const QString& text) {
-        while (!fits(text) && font.pointSizeF() > smallestSize)
-            font.setPointSizeF(font.pointSizeF() - 0.5);
-        return fits(text);
-    };
-    const QString separator = box.height() >= 2 * QFontMetrics(font).height() + 2
+    const QString separator = box.height() >= 2 * painter.fontMetrics().height() + 2
                                   ? QStringLiteral("\n")
                                   : QStringLiteral(" ");
     const QString both = first.isEmpty() || label.isEmpty() ? QString(first + label)
                                                             : QString(first + separator + label);
-    QString text;
-    if (shrinkUntilFits(both))
-        text = both;
-    else if (font = painter.font(); shrinkUntilFits(first))
-        text = first;
-    painter.save();
-    painter.setFont(font);
-    painter.drawText(box, Qt::AlignCenter, text);
-    painter.restore();
+    drawFittedText(painter, box, {both, first});
 }
 
 void RegionHeatmap::mousePressEvent(QMouseEvent* event)

@@ -5,6 +5,7 @@
 #include "jobs/joboutcome.h"
 #include "jobs/jobrunner.h"
 #include "panels/flowlayout.h"
+#include "panels/heightforwidth.h"
 #include "views/summarytable.h"
 
 #include <QCheckBox>
@@ -209,14 +210,7 @@ QWidget* LlmReplayPanel::buildKnobs()
 bool LlmReplayPanel::event(QEvent* event)
 {
     const bool handled = QWidget::event(event);
-    // The wrapped labels and knobs make this a height-for-width layout, and the page above
-    // sizes it by its minimum, counted with one-line labels: the chart grid then got less than
-    // its panels' minimum and they overlapped. Ask for what the layout needs at this width.
-    if (event->type() == QEvent::LayoutRequest || event->type() == QEvent::Resize) {
-        const int needed = layout()->totalHeightForWidth(width());
-        if (needed > 0 && needed != minimumHeight())
-            setMinimumHeight(needed);
-    }
+    keepHeightForWidth(this, event);
     return handled;
 }
 
