@@ -12,6 +12,7 @@
 #include "panels/messagebar.h"
 #include "state/settings.h"
 #include "testsupport.h"
+#include "views/llmregionpanel.h"
 #include "views/llmserverview.h"
 #include "views/summarytable.h"
 
@@ -83,9 +84,22 @@ private Q_SLOTS:
         QVERIFY2(window.llmServerView()->headlineText().contains(
                      QStringLiteral("max_num_seqs 256, max_num_batched_tokens 2,048")),
                  qPrintable(window.llmServerView()->headlineText()));
-        if (const QByteArray dir = qgetenv("BATCHSCOPE_SCREENSHOT_DIR"); !dir.isEmpty())
-            QVERIFY(window.grab().save(QString::fromLocal8Bit(dir) +
-                                       QStringLiteral("/llm-server-view.png")));
+        // The region over the demo's grid is computed when the project opens, by the same
+        // function the CLI and the report use.
+        QVERIFY(window.jobs()->waitForIdle(60000));
+        const auto region = window.llmServerView()->regionPanel()->result();
+        QVERIFY(region);
+        auto expected = analysis::computeLlmRegion(projectSpec(window));
+        QVERIFY(expected);
+        QCOMPARE(region->cells.size(), expected->cells.size());
+        QCOMPARE(region->feasible, expected->feasible);
+        QCOMPARE(region->recommendation->cell, expected->recommendation->cell);
+        if (const QByteArray dir = qgetenv("BATCHSCOPE_SCREENSHOT_DIR"); !dir.isEmpty()) {
+            const QString folder = QString::fromLocal8Bit(dir);
+            QVERIFY(window.grab().save(folder + QStringLiteral("/llm-server-window.png")));
+            QWidget* view = window.llmServerView();
+            QVERIFY(view->grab().save(folder + QStringLiteral("/llm-server-view.png")));
+        }
     }
 
     void operatingPointIsTheRegionsCellWithTheSameKnobs()

@@ -6,6 +6,7 @@
 #include "charts/llmreplaycharts.h"
 #include "document/projectdocument.h"
 #include "jobs/jobrunner.h"
+#include "views/llmregionpanel.h"
 #include "views/summarytable.h"
 
 #include <QFileInfo>
@@ -134,6 +135,8 @@ LlmServerView::LlmServerView(ProjectDocument* document, JobRunner* jobs, QWidget
     , m_preemptions(new ChartPanel(this))
     , m_loadThroughput(new ChartPanel(this))
     , m_loadLatency(new ChartPanel(this))
+    , m_region(new LlmRegionPanel(jobs, this))
+    , m_regionTitle(new QLabel(tr("Feasible region over the project's grid"), this))
 {
     setObjectName(QStringLiteral("llmServerView"));
     for (QLabel* label : {m_headline, m_checks, m_note}) {
@@ -159,14 +162,17 @@ LlmServerView::LlmServerView(ProjectDocument* document, JobRunner* jobs, QWidget
     layout->addWidget(m_checks);
     layout->addWidget(m_note);
     layout->addLayout(charts, 1);
+    m_regionTitle->setFont(headline);
+    layout->addWidget(m_regionTitle);
+    layout->addWidget(m_region);
 
-    connect(m_document, &ProjectDocument::projectReset, this, &LlmServerView::refresh);
-    connect(m_document, &ProjectDocument::datasetsChanged, this, &LlmServerView::refresh);
+    connect(m_document, &ProjectDocument::projectReset, this, [this] { refresh(true); });
+    connect(m_document, &ProjectDocument::datasetsChanged, this, [this] { refresh(); });
     connect(m_document, &ProjectDocument::sectionChanged, this, [this](ProjectSection section) {
         if (section == ProjectSection::Llm)
             refresh();
     });
-    refresh();
+    refresh(true);
 }
 
 QString LlmServerView::headlineText() const
@@ -203,7 +209,7 @@ LlmServerView::comparableMeasurement(const analysis::LlmRegionSpec& spec) const
     return analyses.front();
 }
 
-void LlmServerView::refresh()
+void LlmServerView::refresh(bool computeRegion)
 {
     auto spec = analysis::llmRegionSpecOfProject(m_document->project(),
                                                  m_document->filePath().toStdString());
@@ -217,7 +223,12 @@ void LlmServerView::refresh()
                        "Llama-3.1-8B on vLLM with the public run's requests."));
         return;
     }
+    m_regionTitle->show();
+    m_region->show();
     m_measured = comparableMeasurement(**spec);
+    m_region->setSpec(**spec, baseDirectory());
+    if (computeRegion)
+        m_region->compute();
     m_note->setText(tr("Simulating %1…").arg(knobsText(**spec)));
     m_note->show();
     m_jobs->run<JobOutcome<LlmServerRun>>(
@@ -302,6 +313,8 @@ void LlmServerView::showNothing(const QString& why)
     if (m_jobs)
         m_jobs->cancel(kLane);
     m_run.reset();
+    m_regionTitle->hide();
+    m_region->hide();
     m_headline->setText(tr("LLM server"));
     m_checks->clear();
     m_note->setText(why);

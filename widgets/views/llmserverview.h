@@ -16,6 +16,7 @@ namespace bs::widgets {
 
 class ChartPanel;
 class JobRunner;
+class LlmRegionPanel;
 class ProjectDocument;
 
 /// What one live simulation of the project's LLM server gives the view.
@@ -36,7 +37,8 @@ struct LlmServerRun
 /// interval and margin, the evidence. Below: TTFT/TPOT CDFs (the measured baseline run beside
 /// them when the scenario replays it at its own load), running and waiting requests, KV use and
 /// preemptions over time; the same knobs over the loads: output tokens/s with the knee (the
-/// highest load met) and TTFT/TPOT p99 against the limits.
+/// highest load met) and TTFT/TPOT p99 against the limits; then the feasible region over the
+/// project's grid (max_num_seqs x max_num_batched_tokens x load ...) with its capacity curves.
 class LlmServerView : public QWidget
 {
     Q_OBJECT
@@ -47,13 +49,18 @@ public:
     std::shared_ptr<const LlmServerRun> shownRun() const { return m_run; }
     QString headlineText() const;
     QString checksText() const;
+    /// The feasible region over the project's grid (computed when a project opens; an edit
+    /// withdraws it until Recompute).
+    LlmRegionPanel* regionPanel() const { return m_region; }
 
 Q_SIGNALS:
     /// A simulation was shown, or the reason there is none.
     void simulated();
 
 private:
-    void refresh();
+    /// Re-simulates the operating point; `computeRegion` also computes the region (a project
+    /// just opened), else an edit only withdraws a region that no longer answers for it.
+    void refresh(bool computeRegion = false);
     void showRun(JobOutcome<LlmServerRun> outcome);
     void showNothing(const QString& why);
     /// The baseline run, analysed, when the scenario replays it at its own load (1x, one
@@ -73,6 +80,8 @@ private:
     ChartPanel* m_preemptions;
     ChartPanel* m_loadThroughput;
     ChartPanel* m_loadLatency;
+    LlmRegionPanel* m_region;
+    QLabel* m_regionTitle;
     std::shared_ptr<const LlmServerRun> m_run;
     std::optional<analysis::LlmRunAnalysis> m_measured;
 };
