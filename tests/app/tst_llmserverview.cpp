@@ -3,9 +3,11 @@
 // number for number; a slider edit re-simulates it live as one undo step; a project without an
 // LLM server says so. Screenshots of the tab when BATCHSCOPE_SCREENSHOT_DIR is set.
 #include "analysis/llmregion.h"
+#include "analysis/llmregionpack.h"
 #include "analysis/projectregion.h"
 #include "document/projectdocument.h"
 #include "jobs/jobrunner.h"
+#include "llmsim/modelshape.h"
 #include "mainwindow.h"
 #include "models/datasetlistmodel.h"
 #include "panels/llmmodelpanel.h"
@@ -17,9 +19,11 @@
 #include "views/summarytable.h"
 
 #include <QDockWidget>
+#include <QDoubleSpinBox>
 #include <QLabel>
 #include <QSignalSpy>
 #include <QSlider>
+#include <QSpinBox>
 #include <QStackedWidget>
 #include <QTabWidget>
 #include <QUndoStack>
@@ -168,6 +172,82 @@ private Q_SLOTS:
         QVERIFY(waitForSimulation(window));
         QCOMPARE(window.llmServerView()->shownRun()->point.cell.metrics.tpotP99Ms.value,
                  tpotBefore);
+    }
+
+    void kvMemoryKnobsSizeTheCacheFromMemory()
+    {
+        // A scenario that sizes its KV cache from memory: the dock offers
+        // gpu_memory_utilization instead of a block count, and tensor parallelism moves the
+        // cache's split with the step's, as the region's tensor_parallel axis does.
+        gui::MainWindow window(m_settings.get());
+        window.openLlmDemo();
+        QVERIFY(waitForSimulation(window));
+        auto spec = projectSpec(window);
+        spec.scenario.engine.numGpuBlocks = 0;
+        llmsim::KvMemorySpec memory;
+        memory.modelConfig = llmsim::builtinModelConfig("llama-3.1-8b");
+        memory.deviceMemoryGib = 23.99;
+        memory.gpuMemoryUtilization = 0.9;
+        spec.scenario.engine.kvMemory = memory;
+        window.document()->setSection(widgets::ProjectSection::Llm,
+                                      analysis::llmRegionSpecToJson(spec),
+                                      QStringLiteral("size the cache from memory"));
+        QVERIFY(waitForSimulation(window));
+        const auto fields = window.llmModelPanel()->findChildren<QDoubleSpinBox*>();
+        QDoubleSpinBox* share = nullptr;
+        for (QDoubleSpinBox* f : fields)
+            if (f->toolTip().startsWith(QStringLiteral("gpu_memory_utilization")))
+                share = f;
+        QVERIFY(share);
+        QVERIFY(share->isEnabled());
+        QCOMPARE(share->value(), 0.9);
+        const auto blocksAt = [&window] {
+            const auto run = window.llmServerView()->shownRun();
+            return run && run->point.run ? run->point.run->scenario.engine.numGpuBlocks : -1;
+        };
+        const std::int64_t before = blocksAt();
+        QVERIFY(before > 0);
+        share->setValue(0.8);
+        QCOMPARE(projectSpec(window).scenario.engine.kvMemory->gpuMemoryUtilization, 0.8);
+        QVERIFY(waitForSimulation(window));
+        QVERIFY2(blocksAt() < before, "less memory must give fewer KV blocks");
+        // 60% of 24 GB cannot hold the 16 GB of bf16 weights and the runtime: said, not drawn.
+        share->setValue(0.6);
+        QVERIFY(window.jobs()->waitForIdle(60000));
+        QVERIFY(window.llmServerView()->shownRun() == nullptr);
+        bool saidWhy = false;
+        for (const QLabel* label : window.llmServerView()->findChildren<QLabel*>())
+            saidWhy = saidWhy || label->text().startsWith(QStringLiteral("Not simulated:"));
+        QVERIFY(saidWhy);
+        share->setValue(0.8);
+        QVERIFY(waitForSimulation(window));
+        auto spins = window.llmModelPanel()->findChildren<QSpinBox*>();
+        QSpinBox* tp = nullptr;
+        for (QSpinBox* f : spins)
+            if (f->maximum() == 64)
+                tp = f;
+        QVERIFY(tp);
+        // Two GPUs need an interconnect for their all-reduces: refused until one is given.
+        tp->setValue(2);
+        QCOMPARE(projectSpec(window).scenario.step.tensorParallel, 1);
+        QCOMPARE(tp->value(), 1);
+        bool said = false;
+        for (const QLabel* label : window.llmModelPanel()->findChildren<QLabel*>())
+            said = said || (label->text().startsWith(QStringLiteral("Not applied:")) &&
+                            label->text().contains(QStringLiteral("interconnect")));
+        QVERIFY(said);
+        QSpinBox* interconnect = nullptr;
+        for (QSpinBox* f : spins)
+            if (f->toolTip().startsWith(QStringLiteral("GPU-to-GPU")))
+                interconnect = f;
+        QVERIFY(interconnect);
+        interconnect->setValue(64);
+        tp->setValue(2);
+        const auto after = projectSpec(window).scenario;
+        QCOMPARE(after.step.tensorParallel, 2);
+        QCOMPARE(after.engine.kvMemory->tensorParallel, 2);
+        QCOMPARE(after.step.interconnectGbPerS, 64.0);
+        QVERIFY(waitForSimulation(window));
     }
 
     void projectWithoutAnLlmServerSaysSo()

@@ -37,6 +37,8 @@ enum MergeId
     kKvMerge,
     kPowerMerge,
     kTensorParallelMerge,
+    kMemoryMerge,
+    kInterconnectMerge,
 };
 
 std::vector<int> powersOfTwo(int from, int to)
@@ -112,6 +114,7 @@ LlmModelPanel::LlmModelPanel(ProjectDocument* document, QWidget* parent)
     , m_modelShape(new QComboBox(this))
     , m_accelerator(new QComboBox(this))
     , m_tensorParallel(wholeField(1, 64, {}, this))
+    , m_interconnectGbPerS(wholeField(0, 10000, tr(" GB/s"), this))
     , m_powerCapW(wholeField(0, 2000, tr(" W"), this))
     , m_maxNumSeqs(stepSlider(seatSteps()))
     , m_maxNumSeqsValue(new QLabel(this))
@@ -119,6 +122,7 @@ LlmModelPanel::LlmModelPanel(ProjectDocument* document, QWidget* parent)
     , m_maxNumBatchedTokensValue(new QLabel(this))
     , m_chunkedPrefill(new QCheckBox(tr("Chunked prefill"), this))
     , m_kvBlocks(wholeField(1, 1 << 30, tr(" blocks"), this))
+    , m_gpuMemoryUtilization(decimalField(0.05, 0.99, 0.01, 2, {}, this))
     , m_rateMultiplier(decimalField(0.01, 100.0, 0.05, 2, tr(" ×"), this))
     , m_ttftLimitMs(decimalField(1.0, 1e7, 100.0, 0, tr(" ms"), this))
     , m_tpotLimitMs(decimalField(0.1, 1e5, 1.0, 1, tr(" ms"), this))
@@ -133,6 +137,9 @@ LlmModelPanel::LlmModelPanel(ProjectDocument* document, QWidget* parent)
     for (const auto& name : accel::PresetLibrary::builtIn().acceleratorNames())
         m_accelerator->addItem(QString::fromStdString(name));
     m_powerCapW->setSpecialValueText(tr("board limit"));
+    m_interconnectGbPerS->setSpecialValueText(tr("none"));
+    m_interconnectGbPerS->setToolTip(tr("GPU-to-GPU bandwidth per direction for tensor "
+                                        "parallelism's all-reduces (needed when TP > 1)"));
     for (QLabel* label : {m_status, m_stepNote}) {
         label->setWordWrap(true);
         label->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -152,10 +159,12 @@ LlmModelPanel::LlmModelPanel(ProjectDocument* document, QWidget* parent)
                    sliderRow(m_maxNumBatchedTokens, m_maxNumBatchedTokensValue, this));
     engine->addRow(QString(), m_chunkedPrefill);
     engine->addRow(tr("KV cache"), m_kvBlocks);
+    engine->addRow(tr("GPU memory utilization"), m_gpuMemoryUtilization);
     auto* hardware = new QFormLayout;
     hardware->addRow(tr("Model"), m_modelShape);
     hardware->addRow(tr("Accelerator"), m_accelerator);
     hardware->addRow(tr("Tensor parallel"), m_tensorParallel);
+    hardware->addRow(tr("Interconnect"), m_interconnectGbPerS);
     hardware->addRow(tr("Power cap per GPU"), m_powerCapW);
     auto* load = new QFormLayout;
     load->addRow(tr("Load"), m_rateMultiplier);
@@ -206,6 +215,12 @@ LlmModelPanel::LlmModelPanel(ProjectDocument* document, QWidget* parent)
         edit(tr("Set the KV cache size"), kKvMerge,
              [&](analysis::LlmRegionSpec& s) { s.scenario.engine.numGpuBlocks = blocks; });
     });
+    connect(m_gpuMemoryUtilization, &QDoubleSpinBox::valueChanged, this, [this](double share) {
+        edit(tr("Set the GPU memory utilization"), kMemoryMerge, [&](analysis::LlmRegionSpec& s) {
+            if (s.scenario.engine.kvMemory)
+                s.scenario.engine.kvMemory->gpuMemoryUtilization = share;
+        });
+    });
     connect(m_modelShape, &QComboBox::currentIndexChanged, this, [this](int index) {
         const std::string config = m_modelShape->itemData(index).toString().toStdString();
         edit(tr("Set the model to %1").arg(m_modelShape->itemText(index)), -1,
@@ -219,8 +234,16 @@ LlmModelPanel::LlmModelPanel(ProjectDocument* document, QWidget* parent)
              [&](analysis::LlmRegionSpec& s) { s.scenario.step.accelerator = *preset; });
     });
     connect(m_tensorParallel, &QSpinBox::valueChanged, this, [this](int tp) {
-        edit(tr("Set tensor parallelism"), kTensorParallelMerge,
-             [&](analysis::LlmRegionSpec& s) { s.scenario.step.tensorParallel = tp; });
+        edit(tr("Set tensor parallelism"), kTensorParallelMerge, [&](analysis::LlmRegionSpec& s) {
+            // As the region's tensor_parallel axis: a KV cache sized from memory follows it.
+            s.scenario.step.tensorParallel = tp;
+            if (s.scenario.engine.kvMemory)
+                s.scenario.engine.kvMemory->tensorParallel = tp;
+        });
+    });
+    connect(m_interconnectGbPerS, &QSpinBox::valueChanged, this, [this](int gbPerS) {
+        edit(tr("Set the interconnect bandwidth"), kInterconnectMerge,
+             [&](analysis::LlmRegionSpec& s) { s.scenario.step.interconnectGbPerS = gbPerS; });
     });
     connect(m_powerCapW, &QSpinBox::valueChanged, this, [this](int watts) {
         edit(tr("Set the power cap"), kPowerMerge, [&](analysis::LlmRegionSpec& s) {
@@ -268,7 +291,16 @@ void LlmModelPanel::edit(const QString& what, int mergeId, Change change)
         return;
     analysis::LlmRegionSpec spec = *m_spec;
     change(spec);
-    m_document->setSection(ProjectSection::Llm, analysis::llmRegionSpecToJson(spec), what, mergeId);
+    nlohmann::json json = analysis::llmRegionSpecToJson(spec);
+    // The project keeps only a spec its readers accept: a refused edit is said and undone.
+    if (auto valid = analysis::llmRegionSpecFromJson(json, "Model dock", "llm"); !valid) {
+        const analysis::LlmRegionSpec shown = *m_spec;
+        m_status->setText(tr("Not applied: %1").arg(QString::fromStdString(valid.error().message)));
+        m_status->show();
+        showSpec(shown);
+        return;
+    }
+    m_document->setSection(ProjectSection::Llm, std::move(json), what, mergeId);
 }
 
 void LlmModelPanel::loadFromDocument()
@@ -308,6 +340,15 @@ void LlmModelPanel::showSpec(const analysis::LlmRegionSpec& spec)
     m_kvBlocks->setToolTip(
         s.engine.kvMemory ? tr("Sized from memory by the scenario (kv_memory)")
                           : tr("KV-cache capacity in blocks of %1 tokens").arg(s.engine.blockSize));
+    m_gpuMemoryUtilization->setEnabled(s.engine.kvMemory.has_value());
+    m_gpuMemoryUtilization->setValue(s.engine.kvMemory ? s.engine.kvMemory->gpuMemoryUtilization
+                                                       : 0.9);
+    m_gpuMemoryUtilization->setToolTip(
+        s.engine.kvMemory
+            ? tr("gpu_memory_utilization: the share of each GPU's memory the engine "
+                 "may use; the KV cache gets what weights and the runtime leave")
+            : tr("This scenario gives the KV cache as a block count (num_gpu_blocks), "
+                 "not sized from memory"));
     const bool roofline = s.step.kind == StepSpec::Kind::Roofline;
     int shape = m_modelShape->findData(QString::fromStdString(s.step.modelConfig));
     if (shape < 0 && !s.step.modelConfig.empty()) {
@@ -318,9 +359,10 @@ void LlmModelPanel::showSpec(const analysis::LlmRegionSpec& spec)
     m_modelShape->setCurrentIndex(shape);
     m_accelerator->setCurrentText(QString::fromStdString(s.step.accelerator.name));
     m_tensorParallel->setValue(s.step.tensorParallel);
+    m_interconnectGbPerS->setValue(int(s.step.interconnectGbPerS));
     m_powerCapW->setValue(s.step.powerCapW ? int(*s.step.powerCapW) : 0);
-    for (QWidget* knob : std::initializer_list<QWidget*>{m_modelShape, m_accelerator,
-                                                         m_tensorParallel, m_powerCapW})
+    for (QWidget* knob : std::initializer_list<QWidget*>{
+             m_modelShape, m_accelerator, m_tensorParallel, m_interconnectGbPerS, m_powerCapW})
         knob->setEnabled(roofline);
     m_stepNote->setText(roofline ? tr("Step times from the model's roofline on the accelerator "
                                       "(no measurement tuned in): power and temperature modelled.")

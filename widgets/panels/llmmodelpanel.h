@@ -37,7 +37,8 @@ public:
 private:
     void loadFromDocument();
     void showSpec(const analysis::LlmRegionSpec& spec);
-    /// Applies `change` to the project's spec and records it as one undo step.
+    /// Applies `change` to the project's spec and records it as one undo step; a change the
+    /// spec refuses (TP > 1 without an interconnect) is not applied, and the status says why.
     template <typename Change>
     void edit(const QString& what, int mergeId, Change change);
     QSlider* stepSlider(const std::vector<int>& steps);
@@ -49,6 +50,7 @@ private:
     QComboBox* m_modelShape;
     QComboBox* m_accelerator;
     QSpinBox* m_tensorParallel;
+    QSpinBox* m_interconnectGbPerS;
     QSpinBox* m_powerCapW;
     QSlider* m_maxNumSeqs;
     QLabel* m_maxNumSeqsValue;
@@ -56,6 +58,7 @@ private:
     QLabel* m_maxNumBatchedTokensValue;
     QCheckBox* m_chunkedPrefill;
     QSpinBox* m_kvBlocks;
+    QDoubleSpinBox* m_gpuMemoryUtilization;
     QDoubleSpinBox* m_rateMultiplier;
     QDoubleSpinBox* m_ttftLimitMs;
     QDoubleSpinBox* m_tpotLimitMs;
