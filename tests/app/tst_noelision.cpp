@@ -31,6 +31,8 @@ private Q_SLOTS:
     void importedLlmBenchmarksShowEveryTextWholeAt1366x768();
     void demoShowsEveryTextWholeAt1600x1000();
     void projectorModeShowsEveryTextWholeAt1920x1080();
+    void llmDemoShowsEveryTextWholeAt1366x768();
+    void llmDemoInProjectorModeShowsEveryTextWholeAt1920x1080();
 
 private:
     std::unique_ptr<gui::MainWindow> showWindow(QSize size = {1366, 768}, bool projector = false);
@@ -190,6 +192,27 @@ void TestNoElision::demoShowsEveryTextWholeAt1600x1000()
 void TestNoElision::projectorModeShowsEveryTextWholeAt1920x1080()
 {
     auto window = showWindow({1920, 1080}, /*projector=*/true);
+    QVERIFY(QTest::qWaitForWindowExposed(window.get()));
+    QVERIFY(window->jobs()->waitForIdle(60000));
+    const QStringList cut = cutTextOnEveryTab(*window);
+    reportAndVerifyNothingCut(cut);
+}
+
+/// The LLM demo: the LLM server tab, the Model dock's LLM knobs, the region panel.
+void TestNoElision::llmDemoShowsEveryTextWholeAt1366x768()
+{
+    auto window = showWindow();
+    window->openLlmDemo();
+    QVERIFY(QTest::qWaitForWindowExposed(window.get()));
+    QVERIFY(window->jobs()->waitForIdle(60000));
+    const QStringList cut = cutTextOnEveryTab(*window);
+    reportAndVerifyNothingCut(cut);
+}
+
+void TestNoElision::llmDemoInProjectorModeShowsEveryTextWholeAt1920x1080()
+{
+    auto window = showWindow({1920, 1080}, /*projector=*/true);
+    window->openLlmDemo();
     QVERIFY(QTest::qWaitForWindowExposed(window.get()));
     QVERIFY(window->jobs()->waitForIdle(60000));
     const QStringList cut = cutTextOnEveryTab(*window);
