@@ -213,7 +213,9 @@ void MainWindow::createDocks()
             &MainWindow::showModelKnobsForProject);
     connect(m_document, &widgets::ProjectDocument::sectionChanged, this,
             [this](widgets::ProjectSection section) {
-                if (section == widgets::ProjectSection::Llm)
+                if (section == widgets::ProjectSection::Llm ||
+                    section == widgets::ProjectSection::Model ||
+                    section == widgets::ProjectSection::Scenarios)
                     showModelKnobsForProject();
             });
     m_memoEditor = new widgets::MemoEditor(m_document, this);
@@ -346,6 +348,13 @@ void MainWindow::showModelKnobsForProject()
         return;
     const bool llm = !m_document->project().llm.empty();
     knobs->setCurrentWidget(llm ? static_cast<QWidget*>(m_llmModelPanel) : m_modelPanel);
+    const bool batching = !m_document->project().studiesOnlyAnLlmServer();
+    for (int i = 0; i < m_views->count(); ++i) {
+        QWidget* page = m_views->widget(i);
+        if (page->isAncestorOf(m_sweepView) || page->isAncestorOf(m_simulationView) ||
+            page->isAncestorOf(m_regionView))
+            m_views->setTabVisible(i, batching);
+    }
 }
 
 void MainWindow::openLlmDemo()
@@ -440,6 +449,8 @@ QStringList MainWindow::saveScreenshots(const QString& folder)
     // Screenshots show finished results, not a half-drawn page.
     settleForScreenshot();
     for (int i = 0; i < m_views->count(); ++i) {
+        if (!m_views->isTabVisible(i))
+            continue;
         m_views->setCurrentIndex(i);
         settleForScreenshot();
         QString name = m_views->tabText(i).toLower().remove(QLatin1Char('&'));
@@ -454,11 +465,17 @@ QStringList MainWindow::saveScreenshots(const QString& folder)
             save(QStringLiteral("main-traces-llm-serving"));
         }
     // The Sweep tab again: it now carries the recommended point the Region tab computed.
-    m_views->setCurrentIndex(0);
-    settleForScreenshot();
-    save(QStringLiteral("main-sweep"));
+    if (m_views->isTabVisible(0)) {
+        m_views->setCurrentIndex(0);
+        settleForScreenshot();
+        save(QStringLiteral("main-sweep"));
+    }
     // The playbook after a run (step 3, the mechanism), then the memo it drafted.
-    m_views->setCurrentIndex(0);
+    for (int i = 0; i < m_views->count(); ++i)
+        if (m_views->isTabVisible(i)) {
+            m_views->setCurrentIndex(i);
+            break;
+        }
     auto* tabs = findChild<QTabWidget*>(QStringLiteral("playbookTabs"));
     if (auto* dock = findChild<QDockWidget*>(QStringLiteral("playbookDock")); dock && tabs) {
         dock->raise();

@@ -104,7 +104,9 @@ private:
     void settleForScreenshot();
     void createViews();
     void createDocks();
-    /// The Model dock shows the LLM server's knobs for a project that studies one.
+    /// The Model dock shows the LLM server's knobs for a project that studies one, and the
+    /// batching-server tabs (Sweep, Simulation, Region) hide for a project that studies only an
+    /// LLM server.
     void showModelKnobsForProject();
     void connectRecommendation();
     /// Shows a fit or validation dialog (deleted on close) with its charts attachable to the memo.

@@ -37,6 +37,12 @@ struct Project
     const Dataset* findDataset(const std::string& id) const;
     /// The first dataset with the role, or nullptr.
     const Dataset* datasetWithRole(DatasetRole role) const;
+    /// An LLM server and no batching-server scenario or accelerator model: the views of a
+    /// batching server (sweep overlay, simulation, region) have nothing of this project to show.
+    bool studiesOnlyAnLlmServer() const
+    {
+        return !llm.empty() && scenarios.empty() && model.empty();
+    }
 };
 
 } // namespace bs::data

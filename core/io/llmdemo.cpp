@@ -36,7 +36,7 @@ LlmDemoSource attachLlmDemoRun(data::Project& project, const std::string& shared
         return source;
     }
     run->id = project.nextDatasetId();
-    run->name = "vLLM 0.19, Llama-3.1-8B, RTX 4090: 300 ShareGPT requests at 10.3 req/s";
+    run->name = "vLLM run: Llama-3.1-8B, RTX 4090, 300 requests";
     run->role = data::DatasetRole::Baseline;
     project.datasets.push_back(std::move(*run));
     auto& arrivals = project.llm["scenario"]["arrivals"];

@@ -170,7 +170,10 @@ LlmModelPanel::LlmModelPanel(ProjectDocument* document, QWidget* parent)
     load->addRow(tr("Load"), m_rateMultiplier);
     load->addRow(tr("TTFT p99 limit"), m_ttftLimitMs);
     load->addRow(tr("TPOT p99 limit"), m_tpotLimitMs);
-    for (QFormLayout* form : {engine, hardware, load})
+    // The engine's knobs have long names (max_num_batched_tokens): each goes above its slider,
+    // so the slider keeps the dock's width.
+    engine->setRowWrapPolicy(QFormLayout::WrapAllRows);
+    for (QFormLayout* form : {hardware, load})
         form->setRowWrapPolicy(QFormLayout::WrapLongRows);
 
     const auto heading = [this](const QString& text) {

@@ -9,11 +9,13 @@
 #include "views/llmregionpanel.h"
 #include "views/summarytable.h"
 
+#include <QEvent>
 #include <QFileInfo>
 #include <QGridLayout>
 #include <QLabel>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 
@@ -147,9 +149,7 @@ LlmServerView::LlmServerView(ProjectDocument* document, JobRunner* jobs, QWidget
     headline.setBold(true);
     headline.setPointSizeF(headline.pointSizeF() * 1.15);
     m_headline->setFont(headline);
-    constexpr int kChartMinHeightPx = 380;
-    for (ChartPanel* panel : {m_cdf, m_queue, m_kv, m_preemptions, m_loadThroughput, m_loadLatency})
-        panel->setMinimumHeight(kChartMinHeightPx);
+    sizeChartsToFont();
     auto* charts = new QGridLayout;
     charts->addWidget(m_cdf, 0, 0);
     charts->addWidget(m_queue, 0, 1);
@@ -173,6 +173,22 @@ LlmServerView::LlmServerView(ProjectDocument* document, JobRunner* jobs, QWidget
             refresh();
     });
     refresh(true);
+}
+
+void LlmServerView::sizeChartsToFont()
+{
+    // Room for the plot, both axis titles and a two-row legend at this font (projector mode
+    // makes every text larger; a fixed height cut the x-axis title there).
+    const int minHeightPx = std::max(380, 25 * fontMetrics().height());
+    for (ChartPanel* panel : {m_cdf, m_queue, m_kv, m_preemptions, m_loadThroughput, m_loadLatency})
+        panel->setMinimumHeight(minHeightPx);
+}
+
+void LlmServerView::changeEvent(QEvent* event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::FontChange)
+        sizeChartsToFont();
 }
 
 QString LlmServerView::headlineText() const

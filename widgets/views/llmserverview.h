@@ -57,7 +57,11 @@ Q_SIGNALS:
     /// A simulation was shown, or the reason there is none.
     void simulated();
 
+protected:
+    void changeEvent(QEvent* event) override;
+
 private:
+    void sizeChartsToFont();
     /// Re-simulates the operating point; `computeRegion` also computes the region (a project
     /// just opened), else an edit only withdraws a region that no longer answers for it.
     void refresh(bool computeRegion = false);

@@ -110,6 +110,10 @@ std::optional<double> WorkbenchController::powerCapW() const
 
 void WorkbenchController::rerun()
 {
+    // An LLM-only project has no batching scenario: simulating the dock's defaults would show
+    // numbers that belong to no part of it (the LLM server tab simulates it instead).
+    if (m_document->project().studiesOnlyAnLlmServer())
+        return;
     m_sinceChange.start();
     const WorkbenchInputs inputs = currentInputs();
     std::shared_ptr<ThreadPool> pool = m_pool;
