@@ -224,7 +224,10 @@ Expected<ReportBundle> prepareReport(const data::Project& project, const ReportO
     if (!spec) {
         bundle.curvePackNote = spec.error().toString();
     } else if (!*spec) {
-        bundle.curvePackNote = "the project has no scenario or no SLA (region.sla_p99_ms)";
+        bundle.curvePackNote =
+            project.studiesOnlyAnLlmServer()
+                ? "not applicable: the project studies an LLM server (its LLM curve pack follows)"
+                : "the project has no scenario or no SLA (region.sla_p99_ms)";
     } else {
         analysis::RegionOptions regionOptions;
         regionOptions.threads = runOptions.threads;

@@ -154,6 +154,10 @@ void TestLlmReportPack::sectionQuotesTheRegionsRecommendationAndHeadroom()
     QCOMPARE(analysis::llmRegionToJson(*bundle.llmCurvePack->region),
              analysis::llmRegionToJson(expected));
 
+    // The batching server's pack does not apply to a project that studies only an LLM server.
+    QCOMPARE(bundle.curvePackNote,
+             std::string("not applicable: the project studies an LLM server (its LLM curve pack "
+                         "follows)"));
     const ReportSection* section = sectionOf(bundle.document, "llm-curve-pack");
     QVERIFY(section);
     QCOMPARE(section->heading, std::string("LLM curve pack"));
@@ -337,13 +341,21 @@ void TestLlmReportPack::missingReplayFileIsNamed()
 
 void TestLlmReportPack::withoutAnLlmServerTheReportIsUnchanged()
 {
-    const auto plain = prepare(projectWith(nlohmann::json::object()));
+    // Both projects also hold a batching server's model, so the batch policy pack's note is
+    // the same on both sides (an LLM-only project says that pack does not apply).
+    const auto withModel = [](data::Project project) {
+        project.model = {{"accelerator", "h100-sxm"}, {"workload", "resnet50"}};
+        return project;
+    };
+    const auto plain = prepare(withModel(projectWith(nlohmann::json::object())));
     QVERIFY(!plain.llmCurvePack);
     QVERIFY(!sectionOf(plain.document, "llm-curve-pack"));
     QVERIFY(!plain.json.contains("llm_curve_pack"));
     QVERIFY(!contains(renderMarkdown(plain.document, kStem).markdown, "LLM curve pack"));
     // The LLM pack adds its section, files and JSON key, and touches nothing else.
-    const auto withLlm = prepare(projectWith(analysis::llmRegionSpecToJson(smallSpec())));
+    const auto withLlm =
+        prepare(withModel(projectWith(analysis::llmRegionSpecToJson(smallSpec()))));
+    QCOMPARE(withLlm.curvePackNote, plain.curvePackNote);
     const auto stripped = withoutLlmPack(withLlm.document);
     QVERIFY(stripped.attachments.size() < withLlm.document.attachments.size());
     QCOMPARE(renderMarkdown(stripped, kStem).markdown,
