@@ -314,12 +314,13 @@ void LlmModelPanel::loadFromDocument()
         m_spec.reset();
         m_status->setText(tr("The project's LLM server cannot be read: %1")
                               .arg(QString::fromStdString(spec.error().toString())));
-        setEnabled(true);
+        m_status->show();
         return;
     }
     if (!spec->has_value()) {
         m_spec.reset();
         m_status->setText(tr("This project studies no LLM server."));
+        m_status->show();
         return;
     }
     m_spec = **spec;
