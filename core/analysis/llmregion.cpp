@@ -10,6 +10,7 @@
 #include <cmath>
 #include <functional>
 #include <set>
+#include <tuple>
 
 namespace bs::analysis {
 
@@ -454,6 +455,19 @@ LlmRegionSpec llmOperatingPointSpec(const LlmRegionSpec& spec)
     point.maxNumSeqs = {spec.scenario.engine.maxNumSeqs};
     point.maxNumBatchedTokens = {spec.scenario.engine.maxNumBatchedTokens};
     return point;
+}
+
+bool sameLlmRegion(const LlmRegionSpec& a, const LlmRegionSpec& b)
+{
+    if (!validate(a) || !validate(b))
+        return a == b;
+    const auto grid = [](const LlmRegionSpec& s) {
+        return std::tie(s.maxNumSeqs, s.maxNumBatchedTokens, s.ratesPerS, s.rateMultipliers,
+                        s.replicas, s.tensorParallel, s.powerCapsW, s.limits, s.objective);
+    };
+    // Every cell's scenario is the base with the axes' knobs set: if cell 0's agree, the bases
+    // differ only in knobs every cell overrides.
+    return grid(a) == grid(b) && llmCellScenario(a, 0) == llmCellScenario(b, 0);
 }
 
 LlmRegionSpec llmLoadSweepSpec(const LlmRegionSpec& spec)

@@ -169,10 +169,18 @@ struct LlmRegionCell
     bool pending = false;
 };
 
+/// Objective values closer than this fraction of the best are a tie, intervals or not: a replay
+/// has no sampling interval, and the simulator's own error against a real run is larger (on the
+/// public RTX 4090 vLLM run: up to 1.4% with the measured step profile, 4-8% on the roofline;
+/// core/llmsim/README.md), so a 0.1% lead is no reason to choose. Ties go to the lowest TTFT
+/// p99.
+inline constexpr double kLlmObjectiveResolution = 0.01;
+
 struct LlmRecommendation
 {
     std::size_t cell = 0;
-    /// Confident feasible cells whose objective cannot be told from the best's.
+    /// Confident feasible cells whose objective cannot be told from the best's (within the
+    /// combined 95% intervals or kLlmObjectiveResolution).
     std::vector<std::size_t> indistinguishableCells;
     std::string reason;
 };
@@ -267,6 +275,11 @@ void judgeLlmCell(const LlmRegionSpec& spec, LlmRegionCell& cell);
 /// Counts, recommendation, capacity curves and Pareto front of a whole region whose cells are
 /// judged (computeLlmRegion and mergeLlmRegions end with it).
 void finalizeLlmRegion(LlmRegionResult& result);
+
+/// Whether two specs judge the same cells the same way: equal axes, limits and objective, and
+/// base scenarios that differ at most in the knobs the axes set (a scenario moved to one of its
+/// cells keeps its region). Invalid specs compare as wholes.
+bool sameLlmRegion(const LlmRegionSpec& a, const LlmRegionSpec& b);
 
 /// The operating point a scenario runs at by itself: its own knobs and load, simulated and judged
 /// against the limits exactly as the region cell with those knobs would be (the live LLM view's

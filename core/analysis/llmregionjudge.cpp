@@ -118,7 +118,9 @@ void recommend(LlmRegionResult& result)
         if (!usable(c))
             continue;
         const sim::Estimate mine = objectiveOf(spec, c);
-        if (!(top.value - mine.value <= std::hypot(halfWidthOrZero(top), halfWidthOrZero(mine))))
+        const double tieWidth = std::max(std::hypot(halfWidthOrZero(top), halfWidthOrZero(mine)),
+                                         kLlmObjectiveResolution * std::abs(top.value));
+        if (!(top.value - mine.value <= tieWidth))
             continue;
         rec.indistinguishableCells.push_back(c.index);
         if (!chosen || c.metrics.ttftP99Ms.value < chosen->metrics.ttftP99Ms.value)
@@ -129,8 +131,8 @@ void recommend(LlmRegionResult& result)
         std::string(objectiveWords(spec.objective)) + " among the confident feasible cells";
     if (rec.indistinguishableCells.size() > 1)
         rec.reason += "; " + std::to_string(rec.indistinguishableCells.size()) +
-                      " cells are within their 95% intervals of the best, the lowest TTFT p99 "
-                      "among them";
+                      " cells are within their 95% intervals or 1% of the best, the lowest "
+                      "TTFT p99 among them";
     result.recommendation = std::move(rec);
 }
 

@@ -256,6 +256,35 @@ private Q_SLOTS:
         qInfo("recommended 16 x 256: %s", r.recommendation->reason.c_str());
     }
 
+    void objectivesWithinOnePercentTieWithoutIntervals()
+    {
+        // Two deterministic cells (a replay: no intervals) whose tokens/s differ by 0.25% are a
+        // tie, which the lower TTFT p99 breaks; 2% apart, the higher tokens/s wins.
+        auto r = compute(handSpec());
+        const std::size_t fast = cellAt(r, 4, 2048).index;
+        const std::size_t lowTtft = cellAt(r, 16, 256).index;
+        const auto setCell = [&r](std::size_t index, double tokensPerS, double ttftMs) {
+            auto& c = r.cells[index];
+            c.metrics.outputTokensPerS = {tokensPerS, std::nan(""), std::nan("")};
+            c.metrics.ttftP99Ms = {ttftMs, std::nan(""), std::nan("")};
+        };
+        for (auto& c : r.cells)
+            if (c.index != fast && c.index != lowTtft)
+                c.status = LlmCellStatus::Infeasible;
+        setCell(fast, 200.0, 600.0);
+        setCell(lowTtft, 199.5, 300.0);
+        analysis::finalizeLlmRegion(r);
+        QVERIFY(r.recommendation);
+        QCOMPARE(r.recommendation->cell, lowTtft);
+        QCOMPARE(r.recommendation->indistinguishableCells.size(), std::size_t(2));
+        QVERIFY2(r.recommendation->reason.find("1% of the best") != std::string::npos,
+                 r.recommendation->reason.c_str());
+        setCell(lowTtft, 196.0, 300.0);
+        analysis::finalizeLlmRegion(r);
+        QCOMPARE(r.recommendation->cell, fast);
+        QCOMPARE(r.recommendation->indistinguishableCells.size(), std::size_t(1));
+    }
+
     void identicalForOneAndTwoThreads()
     {
         const auto one = analysis::llmRegionToJson(compute(handSpec(), 1)).dump();
