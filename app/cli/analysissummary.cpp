@@ -90,6 +90,9 @@ void llmText(const json& r, std::string& out)
                run["tool"].get<std::string>() + ")";
         if (run.contains("request_rate_per_s"))
             out += " at " + num(run["request_rate_per_s"]) + " req/s";
+        if (run.contains("simulated_by"))
+            out += "\n    simulated   by the " + run["simulated_by"].get<std::string>() +
+                   ", not measured";
         out += "\n    requests    " + std::to_string(run["requests"].get<std::uint64_t>()) +
                " records, " + std::to_string(run["failed"].get<std::uint64_t>()) + " failed";
         if (run.contains("completed"))

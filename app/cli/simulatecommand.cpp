@@ -4,6 +4,7 @@
 #include "llmsim/llmresultjson.h"
 #include "llmsim/llmscenariojson.h"
 #include "llmsim/llmsimulator.h"
+#include "llmsim/requestlogwriter.h"
 #include "llmsim/steptimefit.h"
 #include "llmsimulationsummary.h"
 #include "sim/resultjson.h"
@@ -150,6 +151,10 @@ int runLlmSimulate(const nlohmann::json& json, const std::string& path, std::siz
         if (auto status = llmsim::writeLlmRequestsCsv(*result, *records); !status)
             return reportError(status.error(), args, io);
     }
+    if (const auto folder = args.value("--request-log")) {
+        if (auto status = llmsim::writeSimulatedRequestLog(*result, *folder); !status)
+            return reportError(status.error(), args, io);
+    }
     const std::string logPath = args.value("--fit-step").value_or(std::string());
     if (args.json()) {
         nlohmann::json out = llmsim::llmResultToJson(*result);
@@ -171,7 +176,7 @@ int runSimulate(const ParsedArgs& args, CliIo& io)
             makeError(ErrorCode::Usage,
                       "usage: batchscope-cli simulate SCENARIO.json [--seed S] "
                       "[--requests N] [--threads N] [--records FILE.csv] [--fit-step LOG.jsonl] "
-                      "[--json]"),
+                      "[--request-log FOLDER] [--json]"),
             args, io);
     }
     const std::string& path = args.positionals[0];
@@ -182,10 +187,14 @@ int runSimulate(const ParsedArgs& args, CliIo& io)
     // parsed included) takes the queueing simulator's path and its errors.
     if (auto json = llmsim::readScenarioFile(path); json && llmsim::isLlmScenarioJson(*json))
         return runLlmSimulate(*json, path, threads->value_or(0), args, io);
-    if (args.has("--fit-step"))
-        return reportError(makeError(ErrorCode::Usage, "--fit-step: fits the step of an LLM "
-                                                       "scenario; this is a queueing scenario"),
-                           args, io);
+    for (const char* llmOnly : {"--fit-step", "--request-log"}) {
+        if (args.has(llmOnly))
+            return reportError(
+                makeError(ErrorCode::Usage, std::string(llmOnly) +
+                                                ": applies to an LLM scenario; this is a queueing "
+                                                "scenario"),
+                args, io);
+    }
     auto scenario = sim::loadScenario(path);
     if (!scenario)
         return reportError(scenario.error(), args, io);
@@ -222,7 +231,7 @@ CommandSpec simulateCommand()
     return {
         "simulate",
         "simulate SCENARIO.json [--seed S] [--requests N] [--threads N] [--records FILE.csv] "
-        "[--fit-step LOG.jsonl]",
+        "[--fit-step LOG.jsonl] [--request-log FOLDER]",
         "Run the queueing/batching simulator, or the LLM continuous-batching simulator, on a "
         "scenario.",
         "The scenario JSON is described in core/sim/README.md; a scenario with \"kind\": \"llm\"\n"
@@ -240,7 +249,10 @@ CommandSpec simulateCommand()
          {"--records", "FILE.csv", "write the per-request records of replication 0"},
          {"--fit-step", "LOG.jsonl",
           "LLM: fit the linear step to a measured per-request log (requests.jsonl layout) "
-          "served by this scenario's engine, then simulate with it"}},
+          "served by this scenario's engine, then simulate with it"},
+         {"--request-log", "FOLDER",
+          "LLM: write replication 0 as an engine request log (requests.jsonl, timeseries.csv, "
+          "meta.json marked simulated_by) that import, analyze and the playbook read as a run"}},
         &runSimulate};
 }
 

@@ -19,6 +19,7 @@ LlmRunAnalysis analyzeRun(const data::LlmRun& run, const LlmSla& sla)
 {
     LlmRunAnalysis a;
     a.tool = run.tool;
+    a.simulatedBy = data::llmKnob(run, {"simulated_by"});
     a.line = run.line;
     a.requests = run.requests.size();
     a.requestRatePerS = run.requestRatePerS;
@@ -110,6 +111,8 @@ nlohmann::json toJson(const std::vector<LlmRunAnalysis>& runs, const LlmSla& sla
     for (const auto& a : runs) {
         nlohmann::json r = {
             {"tool", a.tool}, {"line", a.line}, {"requests", a.requests}, {"failed", a.failed}};
+        if (!a.simulatedBy.empty())
+            r["simulated_by"] = a.simulatedBy;
         if (a.requestRatePerS)
             r["request_rate_per_s"] = *a.requestRatePerS;
         if (a.completed)

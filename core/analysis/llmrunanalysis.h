@@ -19,6 +19,8 @@ struct LlmRunAnalysis
 {
     std::string tool;
     std::int64_t line = 0;
+    /// Who wrote a run that nobody measured (its run record's `simulated_by`), or empty.
+    std::string simulatedBy;
     std::uint64_t requests = 0; ///< Per-request records.
     std::uint64_t failed = 0;   ///< Of those, the ones the tool marked failed.
     std::optional<double> requestRatePerS;

@@ -231,6 +231,12 @@ void joinRunRecord(const std::string& path, ReaderContext& context, data::LlmRun
     put(record->value("kv_cache", nlohmann::json()), "kv_cache.");
     put(record->value("hardware", nlohmann::json()), "hardware.");
     run.model = record->value("model", std::string());
+    // A run BatchScope's simulator wrote (llmsim/requestlogwriter.h) must never pass for a
+    // measurement: say so wherever the file's warnings are shown.
+    if (const auto by = record->find("simulated_by"); by != record->end() && by->is_string())
+        context.warnings.add("run record", 0,
+                             "simulated, not measured: meta.json says the " +
+                                 by->get<std::string>() + " wrote this run");
 }
 
 Expected<bool> wantSiblings(const ReaderContext& context)

@@ -11,6 +11,7 @@ target_sources(batchscope_core PRIVATE
     llmsim/modelshape.cpp
     llmsim/orcapolicy.cpp
     llmsim/profilesteptime.cpp
+    llmsim/requestlogwriter.cpp
     llmsim/runreplay.cpp
     llmsim/rooflinesteptime.cpp
     llmsim/sarathipolicy.cpp

@@ -1,3 +1,4 @@
+#include "data/llmrun.h"
 #include "playbook/curvepacksection.h"
 #include "playbook/llmcurvepacksection.h"
 #include "playbook/report.h"
@@ -259,6 +260,20 @@ std::string toolText()
     return std::string("BatchScope ") + kVersionString + " (commit " + kGitCommit + ")";
 }
 
+/// Where a dataset's numbers come from: a measurement, the built-in demo's generator, or an LLM
+/// run BatchScope's simulator wrote (its run record says so).
+std::string originOf(const data::Dataset& d)
+{
+    if (data::isSynthetic(d.provenance))
+        return "synthetic (built-in demo)";
+    if (const auto runs = d.llmRuns(); runs && !runs->runs.empty()) {
+        const auto by = data::llmKnob(runs->runs.front(), {"simulated_by"});
+        if (!by.empty())
+            return "simulated (" + by + ")";
+    }
+    return "measurement file";
+}
+
 ReportTable datasetTable(const data::Project& project)
 {
     ReportTable datasets{"Input datasets",
@@ -269,11 +284,10 @@ ReportTable datasetTable(const data::Project& project)
                          -1};
     for (const auto& d : project.datasets) {
         const auto& p = d.provenance;
-        datasets.rows.push_back(
-            {d.name, data::datasetRoleName(d.role), data::datasetKindName(d.kind),
-             data::isSynthetic(p) ? "synthetic (built-in demo)" : "measurement file",
-             p.path.empty() ? "(embedded)" : p.path, sizeText(p.sizeBytes),
-             p.reader + " v" + std::to_string(p.readerVersion)});
+        datasets.rows.push_back({d.name, data::datasetRoleName(d.role),
+                                 data::datasetKindName(d.kind), originOf(d),
+                                 p.path.empty() ? "(embedded)" : p.path, sizeText(p.sizeBytes),
+                                 p.reader + " v" + std::to_string(p.readerVersion)});
     }
     return datasets;
 }

@@ -312,6 +312,21 @@ void TestCli::simulateRunsAnLlmScenario()
     const QByteArray csv = bs::test::readFile(records);
     QVERIFY2(csv.startsWith("index,arrival_s,prompt_tokens"), csv.constData());
     QCOMPARE(csv.count('\n'), 3);
+
+    // The same run as an engine request log: analyze reads it as a run, marked simulated.
+    const QString folder = dir.filePath(QStringLiteral("simulated-run"));
+    const CliRun logged =
+        runCli({QStringLiteral("simulate"), scenario, QStringLiteral("--request-log"), folder});
+    QVERIFY2(logged.exitCode == 0, logged.err.constData());
+    const CliRun analyzed =
+        runCli({QStringLiteral("analyze"), folder + QStringLiteral("/requests.jsonl")});
+    QVERIFY2(analyzed.exitCode == 0, analyzed.err.constData());
+    QVERIFY2(analyzed.out.contains("simulated   by the BatchScope LLM simulator, not measured"),
+             analyzed.out.constData());
+    const CliRun inspected =
+        runCli({QStringLiteral("inspect"), folder + QStringLiteral("/requests.jsonl")});
+    QVERIFY2(inspected.out.contains("simulated, not measured"), inspected.out.constData());
+    QVERIFY2(analyzed.out.contains("2 records"), analyzed.out.constData());
 }
 
 void TestCli::simulateFitsTheStepOfAMeasuredRun()
@@ -340,7 +355,7 @@ void TestCli::simulateFitsTheStepOfAMeasuredRun()
                 bs::test::testDataPath(QStringLiteral("scenario/poisson_table.json")),
                 QStringLiteral("--fit-step"), log});
     QVERIFY(queueing.exitCode != 0);
-    QVERIFY2(queueing.err.contains("--fit-step: fits the step of an LLM scenario"),
+    QVERIFY2(queueing.err.contains("--fit-step: applies to an LLM scenario"),
              queueing.err.constData());
 }
 
