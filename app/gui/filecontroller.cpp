@@ -1,5 +1,6 @@
 #include "filecontroller.h"
 
+#include "analysis/llmdemoreview.h"
 #include "document/projectdocument.h"
 #include "io/llmdemo.h"
 #include "io/projectfile.h"
@@ -10,6 +11,7 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QMessageBox>
+#include <QStandardPaths>
 
 namespace bs::gui {
 
@@ -96,9 +98,21 @@ bool FileController::openLlmDemo()
     const std::string sharedDir =
         shared.isEmpty() ? std::string(BATCHSCOPE_SHARED_DATA_DEFAULT) : shared.toStdString();
     const io::LlmDemoSource source = io::attachLlmDemoRun(*project, sharedDir);
+    // The playbook's baseline and candidate: simulated from the scenario into the user's data
+    // folder (the project references them by path, as every LLM run).
+    const QString runs = QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation) +
+                         QStringLiteral("/llm-demo-runs");
+    const auto review = analysis::attachLlmDemoReview(*project, runs.toStdString());
     m_document->reset(std::move(*project), {});
+    if (!review) {
+        m_messages->showMessage(widgets::MessageBar::Kind::Warning,
+                                tr("%1 The playbook has no runs to review: %2")
+                                    .arg(QString::fromStdString(source.note),
+                                         QString::fromStdString(review.error().toString())));
+        return true;
+    }
     m_messages->showMessage(widgets::MessageBar::Kind::Information,
-                            QString::fromStdString(source.note));
+                            QString::fromStdString(source.note + " " + review->note));
     return true;
 }
 

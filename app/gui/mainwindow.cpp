@@ -25,6 +25,7 @@
 #include "playbook/memo.h"
 #include "reportexporter.h"
 #include "state/settings.h"
+#include "views/llmregionpanel.h"
 #include "views/llmserverview.h"
 #include "views/regionview.h"
 #include "views/simulationview.h"
@@ -97,7 +98,15 @@ MainWindow::MainWindow(widgets::Settings* settings, QWidget* parent)
         connect(panel, &widgets::ChartPanel::attachToMemoRequested, this,
                 [this, panel] { attachChartToMemo(panel); });
     connect(m_regionView->heatmapPanel(), &widgets::RegionHeatmapPanel::attachToMemoRequested, this,
-            &MainWindow::attachRegionHeatmapToMemo);
+            [this] {
+                auto* panel = m_regionView->heatmapPanel();
+                attachHeatmapToMemo(panel, panel->figure());
+            });
+    connect(m_llmServerView->regionPanel()->heatmapPanel(),
+            &widgets::LlmRegionHeatmapPanel::attachToMemoRequested, this, [this] {
+                auto* panel = m_llmServerView->regionPanel()->heatmapPanel();
+                attachHeatmapToMemo(panel, panel->figure());
+            });
     resize(1400, 900);
     m_normalFont = QApplication::font();
     restoreLayout();
@@ -381,10 +390,8 @@ void MainWindow::attachChartToMemo(widgets::ChartPanel* panel)
     attachFigureToMemo(panel, panel->content().title, widgets::figureOf(panel->content()));
 }
 
-void MainWindow::attachRegionHeatmapToMemo()
+void MainWindow::attachHeatmapToMemo(QWidget* panel, std::optional<figure::Figure> figure)
 {
-    auto* panel = m_regionView->heatmapPanel();
-    auto figure = panel->figure();
     if (!figure) {
         m_messages->showMessage(widgets::MessageBar::Kind::Information,
                                 tr("There is no region heatmap to attach yet: compute the region "

@@ -4,6 +4,8 @@
 
 #include <QMainWindow>
 
+#include <optional>
+
 class QDialog;
 class QDockWidget;
 class QMenu;
@@ -95,8 +97,9 @@ protected:
 public:
     /// Adds the chart to the memo's evidence (one undo step); it is drawn in the report.
     void attachChartToMemo(widgets::ChartPanel* panel);
-    /// Adds the Region view's heatmap to the memo's evidence, as the report draws it.
-    void attachRegionHeatmapToMemo();
+    /// Adds a region heatmap (the Region view's, the LLM server tab's) to the memo's evidence as
+    /// the report draws it; without a figure (no region yet) the message bar says so.
+    void attachHeatmapToMemo(QWidget* panel, std::optional<figure::Figure> figure);
 
 private:
     /// Stores a figure as memo evidence, naming the view `source` sits in.

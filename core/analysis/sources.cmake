@@ -14,6 +14,7 @@ target_sources(batchscope_core PRIVATE
     analysis/kerneljson.cpp
     analysis/kernelsteps.cpp
     analysis/kerneltimeline.cpp
+    analysis/llmdemoreview.cpp
     analysis/llmregion.cpp
     analysis/llmruncompare.cpp
     analysis/llmregionfigures.cpp

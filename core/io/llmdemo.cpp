@@ -37,7 +37,9 @@ LlmDemoSource attachLlmDemoRun(data::Project& project, const std::string& shared
     }
     run->id = project.nextDatasetId();
     run->name = "vLLM run: Llama-3.1-8B, RTX 4090, 300 requests";
-    run->role = data::DatasetRole::Baseline;
+    // The reference the scenario replays: the playbook's two sides are simulated at the demo's
+    // load (analysis::attachLlmDemoReview), where the SLA question is asked.
+    run->role = data::DatasetRole::None;
     project.datasets.push_back(std::move(*run));
     auto& arrivals = project.llm["scenario"]["arrivals"];
     const double multiplier = arrivals.value("rate_multiplier", 1.0);

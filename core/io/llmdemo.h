@@ -20,9 +20,10 @@ struct LlmDemoSource
 };
 
 /// Completes the built-in LLM demo project (resources/demo/llm-demo.bsproj). When the public run
-/// reads from `sharedDataDir`, it becomes the project's baseline dataset (referenced by its
-/// path, as every LLM run is) and the LLM scenario replays its real requests at the demo's rate
-/// multiplier instead of the Poisson arrivals fitted to them. Otherwise the project is left as
+/// reads from `sharedDataDir`, it becomes a dataset of the project (referenced by its path, as
+/// every LLM run is; no playbook role: the review's two runs are simulated at the demo's load)
+/// and the LLM scenario replays its real requests at the demo's rate multiplier instead of the
+/// Poisson arrivals fitted to them. Otherwise the project is left as
 /// it is and the note names the folder looked in and why the run was not used.
 LlmDemoSource attachLlmDemoRun(data::Project& project, const std::string& sharedDataDir);
 

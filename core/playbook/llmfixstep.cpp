@@ -45,7 +45,9 @@ LlmChange budgetChange(const LlmPair& pair, const std::string& why)
     const auto b = llmKnobNumber(*pair.baseline, kBudgetKeys);
     const double to = b && *b < c ? *b : std::max(256.0, std::floor(c / 2.0));
     return {{"max_num_batched_tokens", to,
-             "lower the step token budget to cut TPOT spikes (" + why + ")"},
+             "lower the step token budget so that no step carries a long prefill, which "
+             "delays the first tokens it batches and stalls the decodes beside it (" +
+                 why + ")"},
             text(c),
             [to](llmsim::EngineConfig& e) { e.maxNumBatchedTokens = std::int32_t(to); },
             {}};

@@ -84,7 +84,7 @@ std::string llmMetricsText(const PlaybookResult& r)
 std::string workloadSlice(const PlaybookResult& r)
 {
     if (r.locate.llm)
-        return "LLM serving runs, baseline → candidate, measured per request: " +
+        return "LLM serving runs, baseline → candidate, from their per-request records: " +
                llmMetricsText(r) + "." +
                (r.fix.llmReproducer ? " Replayed slice: the candidate's requests (arrival, "
                                       "prompt and output tokens) on its engine knobs."

@@ -5,6 +5,7 @@
 #include "analysis/llmregion.h"
 #include "analysis/llmregionpack.h"
 #include "analysis/projectregion.h"
+#include "charts/llmloadcharts.h"
 #include "document/projectdocument.h"
 #include "jobs/jobrunner.h"
 #include "llmsim/modelshape.h"
@@ -12,12 +13,14 @@
 #include "models/datasetlistmodel.h"
 #include "panels/llmmodelpanel.h"
 #include "panels/messagebar.h"
+#include "playbook/projectplaybook.h"
 #include "state/settings.h"
 #include "testsupport.h"
 #include "views/llmregionpanel.h"
 #include "views/llmserverview.h"
 #include "views/summarytable.h"
 
+#include <QAction>
 #include <QDockWidget>
 #include <QDoubleSpinBox>
 #include <QLabel>
@@ -25,6 +28,7 @@
 #include <QSlider>
 #include <QSpinBox>
 #include <QStackedWidget>
+#include <QStandardPaths>
 #include <QTabWidget>
 #include <QUndoStack>
 #include <QtTest>
@@ -57,6 +61,8 @@ class TestLlmServerView : public QObject
 private Q_SLOTS:
     void init()
     {
+        // The LLM demo writes its simulated review runs under the user's data folder.
+        QStandardPaths::setTestModeEnabled(true);
         m_settings = std::make_unique<widgets::Settings>(
             m_dir.filePath(QStringLiteral("settings-%1.ini").arg(++m_settingsFiles)));
     }
@@ -134,6 +140,92 @@ private Q_SLOTS:
                      QStringLiteral("TTFT p99 %1 ms")
                          .arg(widgets::numberText(same->metrics.ttftP99Ms.value))),
                  qPrintable(window.llmServerView()->checksText()));
+    }
+
+    void clickingARegionCellMovesTheOperatingPointThere()
+    {
+        gui::MainWindow window(m_settings.get());
+        window.openLlmDemo();
+        QVERIFY(waitForSimulation(window));
+        auto* panel = window.llmServerView()->regionPanel();
+        const auto region = panel->result();
+        QVERIFY(region);
+        // A cell away from the demo's own knobs: 32 seats, budget 512, the grid's third load.
+        const analysis::LlmRegionCell* target = nullptr;
+        for (const auto& c : region->cells)
+            if (c.knobs.maxNumSeqs == 32 && c.knobs.maxNumBatchedTokens == 512 &&
+                c.at[std::size_t(analysis::LlmAxis::Load)] == 2)
+                target = &c;
+        QVERIFY(target);
+        const int undoBefore = window.document()->undoStack()->count();
+        Q_EMIT panel->cellActivated(target->index);
+        QCOMPARE(window.document()->undoStack()->count(), undoBefore + 1);
+        const auto moved = projectSpec(window).scenario;
+        QCOMPARE(moved.engine.maxNumSeqs, 32);
+        QCOMPARE(moved.engine.maxNumBatchedTokens, 512);
+        QCOMPARE(moved.arrivals.rateMultiplier, target->knobs.load);
+        QVERIFY(waitForSimulation(window));
+        // The tab now judges exactly that cell, and the region stays: it is the same grid.
+        const auto& shown = window.llmServerView()->shownRun()->point.cell;
+        QCOMPARE(int(shown.status), int(target->status));
+        QCOMPARE(shown.metrics.ttftP99Ms.value, target->metrics.ttftP99Ms.value);
+        QCOMPARE(shown.metrics.tpotP99Ms.value, target->metrics.tpotP99Ms.value);
+        QCOMPARE(panel->result(), region);
+        window.document()->undoStack()->undo();
+        QCOMPARE(projectSpec(window).scenario.engine.maxNumSeqs, 256);
+        QVERIFY(waitForSimulation(window));
+    }
+
+    void loadChartsPutPowerInThePicture()
+    {
+        // Energy per output token and power per GPU over the loads are the load sweep's own
+        // figures, and the power chart draws the demo's 300 W cap.
+        gui::MainWindow window(m_settings.get());
+        window.openLlmDemo();
+        QVERIFY(waitForSimulation(window));
+        const auto sweep = window.llmServerView()->shownRun()->loadSweep;
+        QVERIFY2(sweep, qPrintable(window.llmServerView()->shownRun()->loadSweepError));
+        const auto energy = widgets::llmLoadEnergyChart(sweep.get(), {});
+        const auto power = widgets::llmLoadPowerChart(sweep.get(), {});
+        QCOMPARE(energy.series.size(), 1);
+        QCOMPARE(power.series.size(), 1);
+        qsizetype at = 0;
+        for (const auto& cell : sweep->cells) {
+            if (cell.status == analysis::LlmCellStatus::Refused)
+                continue;
+            QCOMPARE(energy.series[0].data.points[at].y(),
+                     cell.metrics.energyPerOutputTokenJ.value);
+            QCOMPARE(power.series[0].data.points[at].y(), cell.metrics.powerPerGpuW.value);
+            QVERIFY(cell.metrics.powerPerGpuW.value <= 300.0);
+            ++at;
+        }
+        QCOMPARE(energy.series[0].data.points.size(), at);
+        QCOMPARE(power.references.size(), 1);
+        QCOMPARE(power.references[0].value, 300.0);
+        // Without a power model the charts say why instead of drawing nothing.
+        auto noPower = *sweep;
+        for (auto& cell : noPower.cells)
+            cell.metrics.powerPerGpuW = cell.metrics.energyPerOutputTokenJ = sim::Estimate{};
+        QVERIFY(widgets::llmLoadPowerChart(&noPower, {})
+                    .emptyText.contains(QStringLiteral("No power model")));
+    }
+
+    void regionHeatmapGoesIntoTheMemo()
+    {
+        gui::MainWindow window(m_settings.get());
+        window.openLlmDemo();
+        QVERIFY(waitForSimulation(window));
+        QVERIFY(window.jobs()->waitForIdle(60000));
+        auto* heatmap = window.llmServerView()->regionPanel()->heatmapPanel();
+        QVERIFY(heatmap->figure());
+        heatmap->chartActions().last()->trigger();
+        const auto stored = playbook::readStoredPlaybook(window.document()->project());
+        QVERIFY(stored);
+        QCOMPARE(stored->memo.evidence.size(), std::size_t(1));
+        QVERIFY(stored->memo.evidence[0].figure.heatmap.has_value());
+        QCOMPARE(stored->memo.evidence[0].figure.title, heatmap->figure()->title);
+        QVERIFY2(stored->memo.evidence[0].source.find("LLM server") != std::string::npos,
+                 stored->memo.evidence[0].source.c_str());
     }
 
     void budgetSliderResimulatesAsOneUndoStep()

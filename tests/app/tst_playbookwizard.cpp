@@ -12,6 +12,7 @@
 
 #include <QFileInfo>
 #include <QPushButton>
+#include <QStandardPaths>
 #include <QTabWidget>
 #include <QToolButton>
 #include <QUndoStack>
@@ -28,6 +29,7 @@ private Q_SLOTS:
     void exportsTheReportInEveryFormat();
     void exportRefusesToReplaceTheOpenProject();
     void attachesAChartToTheMemoAndItsReport();
+    void walksTheLlmDemoToADraftedMemo();
 
 private:
     QTemporaryDir m_dir;
@@ -36,6 +38,8 @@ private:
 
 void TestPlaybookWizard::init()
 {
+    // The LLM demo writes its simulated runs under the user's data folder: a test folder here.
+    QStandardPaths::setTestModeEnabled(true);
     m_settings =
         std::make_unique<widgets::Settings>(m_dir.filePath(QStringLiteral("settings.ini")));
 }
@@ -194,6 +198,39 @@ void TestPlaybookWizard::attachesAChartToTheMemoAndItsReport()
     auto undone = playbook::readStoredPlaybook(window.document()->project());
     QVERIFY(undone);
     QVERIFY(undone->memo.evidence.empty());
+}
+
+void TestPlaybookWizard::walksTheLlmDemoToADraftedMemo()
+{
+    // The LLM demo's review: a simulated baseline and a candidate with the token budget raised,
+    // the budget change accepted as the change under review; the playbook concludes on the LLM
+    // serving pipeline and drafts the memo from LLM evidence.
+    gui::MainWindow window(m_settings.get());
+    window.openLlmDemo();
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(window.jobs()->waitForIdle(240000));
+    auto* wizard = window.playbookWizard();
+    QSignalSpy finished(wizard, &widgets::PlaybookWizard::playbookFinished);
+    QTest::mouseClick(wizard->runButton(), Qt::LeftButton);
+    QVERIFY(finished.wait(240000) || !finished.isEmpty());
+    const auto result = wizard->result();
+    QVERIFY(result);
+    QVERIFY(result->locate.llm);
+    QVERIFY2(result->concluded(), result->conclusionBlocker.c_str());
+    QVERIFY(std::any_of(result->freeze.items.begin(), result->freeze.items.end(),
+                        [](const playbook::FreezeItem& item) {
+                            return item.key == "max_num_batched_tokens" && item.differs &&
+                                   item.accepted;
+                        }));
+    auto stored = playbook::readStoredPlaybook(window.document()->project());
+    QVERIFY(stored);
+    const std::string failing = stored->memo.failingMetric.text;
+    QVERIFY2(failing.find("TTFT") != std::string::npos || failing.find("TPOT") != std::string::npos,
+             failing.c_str());
+    QVERIFY2(stored->memo.smallestReversibleChange.text.find("max_num_batched_tokens") !=
+                 std::string::npos,
+             stored->memo.smallestReversibleChange.text.c_str());
 }
 
 QTEST_MAIN(TestPlaybookWizard)

@@ -1,14 +1,20 @@
 // The built-in LLM demo project (resources/demo/llm-demo.bsproj, io/llmdemo.h): it opens with or
 // without the public vLLM run, says which requests it serves, its fitted stand-in is the run's
 // fit, and its story holds: max_num_batched_tokens trades TTFT against TPOT.
+#include "analysis/llmdemoreview.h"
 #include "analysis/llmregion.h"
 #include "analysis/projectregion.h"
 #include "io/llmdemo.h"
 #include "io/projectfile.h"
 #include "llmsim/llmscenariojson.h"
+#include "llmsim/requestlogwriter.h"
 #include "llmsim/tracefit.h"
+#include "playbook/llmplaybook.h"
+#include "playbook/playbook.h"
+#include "playbook/playbookstate.h"
 #include "testsupport.h"
 
+#include <QTemporaryDir>
 #include <QtTest>
 
 #include <cmath>
@@ -84,7 +90,9 @@ private Q_SLOTS:
         const auto runs = project.datasets.front().llmRuns();
         QVERIFY(runs && runs->runs.size() == 1);
         QCOMPARE(runs->runs.front().requests.size(), std::size_t(300));
-        QCOMPARE(int(project.datasets.front().role), int(data::DatasetRole::Baseline));
+        // A reference the scenario replays, not a side of the playbook's review (its runs are
+        // simulated at the demo's load: attachLlmDemoReview).
+        QCOMPARE(int(project.datasets.front().role), int(data::DatasetRole::None));
         const auto spec = specOf(project);
         QCOMPARE(int(spec.scenario.arrivals.kind), int(llmsim::LlmArrivalSpec::Kind::Replay));
         QCOMPARE(spec.scenario.arrivals.file, source.runPath);
@@ -128,6 +136,60 @@ private Q_SLOTS:
         QCOMPARE(int(cellAt(*region, 16, 2048, 0.1).binding),
                  int(analysis::LlmConstraint::TtftP99));
         QVERIFY(region->recommended() != nullptr);
+    }
+
+    void reviewOfTheBudgetChangeDraftsTheMemo()
+    {
+        // With or without the public run: the fitted stand-in serves when it is absent.
+        data::Project project = demoProject();
+        io::attachLlmDemoRun(project, test::sharedDataDir().toStdString());
+        QTemporaryDir dir;
+        const auto review = analysis::attachLlmDemoReview(project, dir.path().toStdString());
+        QVERIFY2(review, review ? "" : review.error().toString().c_str());
+        QCOMPARE(review->baselineBatchedTokens, 2048);
+        QCOMPARE(review->candidateBatchedTokens, analysis::kLlmDemoCandidateBatchedTokens);
+        const data::Dataset* sides[2] = {};
+        for (const auto& d : project.datasets) {
+            if (d.role == data::DatasetRole::Baseline)
+                sides[0] = &d;
+            if (d.role == data::DatasetRole::Candidate)
+                sides[1] = &d;
+        }
+        QVERIFY(sides[0] && sides[1]);
+        for (const auto* side : sides)
+            QCOMPARE(data::llmKnob(side->llmRuns()->runs.front(), {"simulated_by"}),
+                     std::string(llmsim::kSimulatedByLlmsim));
+
+        auto state = playbook::playbookStateFromJson(project.playbook, "llm-demo.bsproj");
+        QVERIFY2(state, state ? "" : state.error().toString().c_str());
+        auto result = playbook::runPlaybook(project, *state);
+        QVERIFY2(result, result ? "" : result.error().toString().c_str());
+        for (const auto& step : result->steps)
+            qInfo("step %d %s: %s", step.number, playbook::stepStatusName(step.status),
+                  step.summary.c_str());
+        qInfo("blocker: %s", result->conclusionBlocker.c_str());
+        playbook::Memo memo = playbook::Memo::blank();
+        playbook::fillMemoDrafts(memo, *result);
+        qInfo("failing: %s", memo.failingMetric.text.c_str());
+        qInfo("mechanism: %s", memo.primaryMechanism.text.c_str());
+        qInfo("action: %s", memo.smallestReversibleChange.text.c_str());
+        qInfo("movement: %s", memo.expectedMovement.text.c_str());
+        // Both runs record what step 1 freezes; only the budget differs, accepted by the demo.
+        QVERIFY2(result->concluded(), result->conclusionBlocker.c_str());
+        for (const auto& item : result->freeze.items)
+            QVERIFY2(!item.differs || item.key == "max_num_batched_tokens", item.key.c_str());
+        QVERIFY(result->locate.llm);
+        // The larger budget costs TTFT p99; step 4 proposes the budget back, and its replay
+        // shows TTFT p99 falling.
+        QVERIFY2(memo.failingMetric.text.find("TTFT p99") != std::string::npos,
+                 memo.failingMetric.text.c_str());
+        QVERIFY(result->fix.chosen);
+        QCOMPARE(result->fix.chosen->knob, std::string("max_num_batched_tokens"));
+        QCOMPARE(result->fix.chosen->value.get<int>(), 2048);
+        QVERIFY(playbook::replayShowsItHelping(result->fix));
+        QVERIFY(memo.smallestReversibleChange.text.find("max_num_batched_tokens") !=
+                std::string::npos);
+        QVERIFY(memo.primaryMechanism.text.find("NOT CONCLUDED") == std::string::npos);
     }
 };
 

@@ -14,11 +14,14 @@
 #include "util/numbertext.h"
 #include "views/llmregionpanel.h"
 
+#include <QAction>
 #include <QComboBox>
 #include <QLabel>
 #include <QLocale>
 #include <QPushButton>
 #include <QSignalSpy>
+#include <QTableWidget>
+#include <QTemporaryDir>
 #include <QtTest>
 
 #include <cmath>
@@ -111,7 +114,8 @@ void saveScreenshot(QWidget& widget, const QString& name)
 /// each other).
 QString partsOverlap(LlmRegionPanel& panel)
 {
-    const QList<QWidget*> parts = {panel.heatmap(), panel.capacityPanel(), panel.tokensTtftPanel()};
+    const QList<QWidget*> parts = {panel.heatmapPanel(), panel.capacityPanel(),
+                                   panel.tokensTtftPanel()};
     for (int i = 0; i < parts.size(); ++i) {
         const QRect a = parts[i]->geometry();
         if (a.bottom() >= panel.height())
@@ -155,6 +159,7 @@ private Q_SLOTS:
     void capacityCurvesAreTheResultsCapacityAtTheSlice();
     void aNonMonotoneCapacityIsMarked();
     void cancelStopsTheComputation();
+    void heatmapHasTableExportAndTheCurvePacksFigure();
 
 private:
     /// Sets the spec, computes and waits for the final result.
@@ -520,6 +525,63 @@ void TestLlmRegionPanel::cancelStopsTheComputation()
     QCOMPARE(ready.count(), 0);
     QVERIFY(!panel.result());
     QVERIFY(panel.statusLabel()->text().startsWith(QStringLiteral("Cancelled")));
+}
+
+void TestLlmRegionPanel::heatmapHasTableExportAndTheCurvePacksFigure()
+{
+    // What every chart has: a Table of the cells shown (the region's own numbers), Copy, Export
+    // (PNG, SVG, CSV) and Attach to memo with the curve pack's heatmap figure.
+    const auto spec = knownAnswerSpec();
+    JobRunner jobs;
+    LlmRegionPanel panel(&jobs);
+    panel.resize(1400, 1000);
+    panel.show();
+    auto* heatmapPanel = panel.heatmapPanel();
+    QVERIFY(!heatmapPanel->figure());
+    QCOMPARE(heatmapPanel->table()->rowCount(), 0);
+    QVERIFY(computeAndWait(panel, spec));
+    const auto shown = panel.result();
+    QVERIFY(shown);
+    QStringList actions;
+    for (const QAction* action : heatmapPanel->chartActions())
+        actions << action->text();
+    QCOMPARE(actions, QStringList({QStringLiteral("Table"), QStringLiteral("Copy"),
+                                   QStringLiteral("Export…"), QStringLiteral("Attach to memo")}));
+    auto* table = heatmapPanel->table();
+    const auto* heatmap = panel.heatmap();
+    QCOMPARE(std::size_t(table->rowCount()), heatmap->rows() * heatmap->columns());
+    QCOMPARE(table->horizontalHeaderItem(5)->text(), QStringLiteral("TTFT p99 (ms)"));
+    // Row by row, the cell at those knobs in the shown slice, with its own TTFT p99.
+    for (int row = 0; row < table->rowCount(); ++row) {
+        const int budget = table->item(row, 0)->data(Qt::DisplayRole).toInt();
+        const int seqs = table->item(row, 1)->data(Qt::DisplayRole).toInt();
+        const analysis::LlmRegionCell* cell = nullptr;
+        for (std::size_t r = 0; r < heatmap->rows(); ++r)
+            for (std::size_t c = 0; c < heatmap->columns(); ++c)
+                if (const auto* at = heatmap->cellAtGrid(c, r);
+                    at && at->knobs.maxNumSeqs == seqs && at->knobs.maxNumBatchedTokens == budget)
+                    cell = at;
+        QVERIFY(cell);
+        const double ttft = cell->metrics.ttftP99Ms.value;
+        if (std::isfinite(ttft))
+            QCOMPARE(table->item(row, 5)->data(Qt::DisplayRole).toDouble(),
+                     QLocale::c().toString(ttft, 'g', 5).toDouble());
+        else
+            QCOMPARE(table->item(row, 5)->text(), QStringLiteral("—"));
+    }
+    heatmapPanel->showTable(true);
+    QVERIFY(heatmapPanel->isShowingTable());
+    QTemporaryDir dir;
+    for (const char* name : {"heatmap.png", "heatmap.svg", "heatmap.csv"}) {
+        const QString path = dir.filePath(QString::fromLatin1(name));
+        QVERIFY2(heatmapPanel->exportTo(path), name);
+        QVERIFY(QFileInfo(path).size() > 0);
+    }
+    QVERIFY(heatmapPanel->csv().startsWith(QStringLiteral("max_num_batched_tokens,max_num_seqs,")));
+    const auto figure = heatmapPanel->figure();
+    QVERIFY(figure && figure->heatmap);
+    const auto expected = analysis::llmRegionFigures(*shown);
+    QCOMPARE(figure->title, expected.front().figure.title);
 }
 
 QTEST_MAIN(TestLlmRegionPanel)

@@ -49,6 +49,54 @@ ChartContent emptyChart(const QString& title, const QString& why)
     return chart;
 }
 
+/// Whether any simulated cell has this metric (a power model gives power and energy).
+bool anyFinite(const analysis::LlmRegionResult& sweep,
+               sim::Estimate analysis::LlmCellMetrics::*metric)
+{
+    for (const auto& cell : sweep.cells)
+        if (cell.status != LlmCellStatus::Refused && std::isfinite((cell.metrics.*metric).value))
+            return true;
+    return false;
+}
+
+/// One metric of the sweep against the load, its intervals and verdicts in the tooltips.
+ChartContent loadMetricChart(const analysis::LlmRegionResult* sweep, const QString& why,
+                             const QString& title, const QString& yTitle, const QString& unit,
+                             sim::Estimate analysis::LlmCellMetrics::*metric)
+{
+    if (!sweep || sweep->cells.empty())
+        return emptyChart(title, why);
+    if (!anyFinite(*sweep, metric))
+        return emptyChart(title, QObject::tr("No power model: the scenario's step has no "
+                                             "accelerator power (a roofline step has one)."));
+    ChartContent chart;
+    chart.title = title;
+    chart.xTitle = llmLoadAxisTitle(sweep->spec);
+    chart.yTitle = yTitle;
+    chart.yUnit = unit;
+    chart.yIncludesZero = true;
+    SeriesSpec series =
+        seriesOf(chart, QObject::tr("simulated"), SeriesStyle::Line, neutralColour(0));
+    for (const auto& cell : sweep->cells) {
+        if (cell.status == LlmCellStatus::Refused)
+            continue;
+        series.data.points << QPointF(cell.knobs.load, (cell.metrics.*metric).value);
+        series.pointNotes << intervalNote(cell.metrics.*metric, unit) + QStringLiteral("; ") +
+                                 statusNote(cell);
+    }
+    chart.series << series;
+    return chart;
+}
+
+ReferenceLine limitLine(const QString& label, double value, const QColor& colour)
+{
+    ReferenceLine line;
+    line.label = label;
+    line.value = value;
+    line.colour = colour;
+    return line;
+}
+
 } // namespace
 
 QString llmLoadAxisTitle(const analysis::LlmRegionSpec& spec)
@@ -137,6 +185,36 @@ ChartContent llmLoadLatencyChart(const analysis::LlmRegionResult* sweep, const Q
         line.colour = colour;
         chart.references << line;
     }
+    return chart;
+}
+
+ChartContent llmLoadEnergyChart(const analysis::LlmRegionResult* sweep, const QString& why)
+{
+    ChartContent chart =
+        loadMetricChart(sweep, why, QObject::tr("Energy per output token against load"),
+                        QObject::tr("Energy per output token (J)"), QObject::tr("J"),
+                        &analysis::LlmCellMetrics::energyPerOutputTokenJ);
+    if (!chart.series.isEmpty() && sweep->spec.limits.maxEnergyPerOutputTokenJ)
+        chart.references << limitLine(QObject::tr("energy limit"),
+                                      *sweep->spec.limits.maxEnergyPerOutputTokenJ,
+                                      QColor(200, 40, 40));
+    return chart;
+}
+
+ChartContent llmLoadPowerChart(const analysis::LlmRegionResult* sweep, const QString& why)
+{
+    ChartContent chart = loadMetricChart(sweep, why, QObject::tr("Power per GPU against load"),
+                                         QObject::tr("Mean board power per GPU (W)"),
+                                         QObject::tr("W"), &analysis::LlmCellMetrics::powerPerGpuW);
+    if (chart.series.isEmpty())
+        return chart;
+    if (const auto& cap = sweep->spec.scenario.step.powerCapW)
+        chart.references << limitLine(QObject::tr("power cap %1 W").arg(numberText(*cap)), *cap,
+                                      QColor(90, 90, 90));
+    // A limit equal to the cap is one line (the cap holds the GPU there), not two labels.
+    const auto& limit = sweep->spec.limits.maxPowerPerGpuW;
+    if (limit && limit != sweep->spec.scenario.step.powerCapW)
+        chart.references << limitLine(QObject::tr("power limit"), *limit, QColor(200, 40, 40));
     return chart;
 }
 

@@ -16,6 +16,12 @@ ChartContent llmLoadThroughputChart(const analysis::LlmRegionResult* sweep, cons
 /// two limits; logarithmic in y when they span 100x.
 ChartContent llmLoadLatencyChart(const analysis::LlmRegionResult* sweep, const QString& why);
 
+/// Energy per output token against the load (the energy limit when set); empty, saying why,
+/// without a power model.
+ChartContent llmLoadEnergyChart(const analysis::LlmRegionResult* sweep, const QString& why);
+/// Mean board power per GPU against the load, with the power cap and the power limit.
+ChartContent llmLoadPowerChart(const analysis::LlmRegionResult* sweep, const QString& why);
+
 /// "Load (× the scenario's rate)" or "Offered rate (req/s)", as the sweep's load axis is.
 QString llmLoadAxisTitle(const analysis::LlmRegionSpec& spec);
 

@@ -6,6 +6,8 @@
 #include "charts/llmregioncelltext.h"
 
 #include <QHelpEvent>
+#include <QMetaMethod>
+#include <QMouseEvent>
 #include <QPainter>
 #include <QToolTip>
 
@@ -100,6 +102,8 @@ QString LlmRegionHeatmap::cellToolTip(std::size_t column, std::size_t row) const
     QString text = llmCellDescription(m_result->spec, *cell);
     if (m_result->recommended() == cell)
         text.prepend(tr("★ Recommended\n"));
+    if (isSignalConnected(QMetaMethod::fromSignal(&LlmRegionHeatmap::cellActivated)))
+        text += tr("\nClick: move the operating point to this cell.");
     return text;
 }
 
@@ -276,6 +280,16 @@ bool LlmRegionHeatmap::event(QEvent* event)
         return true;
     }
     return QWidget::event(event);
+}
+
+void LlmRegionHeatmap::mouseReleaseEvent(QMouseEvent* event)
+{
+    QWidget::mouseReleaseEvent(event);
+    if (event->button() != Qt::LeftButton)
+        return;
+    if (const auto at = gridAt(event->position().toPoint()))
+        if (const auto* cell = cellAtGrid(at->first, at->second))
+            Q_EMIT cellActivated(cell->index);
 }
 
 } // namespace bs::widgets

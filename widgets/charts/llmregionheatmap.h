@@ -8,6 +8,7 @@
 #include <memory>
 #include <optional>
 
+class QMouseEvent;
 class QPainter;
 
 namespace bs::widgets {
@@ -45,7 +46,12 @@ public:
 
     QSize minimumSizeHint() const override;
 
+Q_SIGNALS:
+    /// A drawn cell was clicked: its index in the region (pending cells too).
+    void cellActivated(std::size_t index);
+
 protected:
+    void mouseReleaseEvent(QMouseEvent* event) override;
     void paintEvent(QPaintEvent* event) override;
     bool event(QEvent* event) override;
 

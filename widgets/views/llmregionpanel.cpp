@@ -152,7 +152,7 @@ LlmRegionPanel::LlmRegionPanel(JobRunner* jobs, QWidget* parent)
     , m_cancelButton(new QPushButton(tr("Cancel"), this))
     , m_recommendation(new QLabel(this))
     , m_counts(new QLabel(this))
-    , m_heatmap(new LlmRegionHeatmap(this))
+    , m_heatmapPanel(new LlmRegionHeatmapPanel(this))
     , m_capacity(new ChartPanel(this))
     , m_tokensTtft(new ChartPanel(this))
 {
@@ -175,7 +175,7 @@ LlmRegionPanel::LlmRegionPanel(JobRunner* jobs, QWidget* parent)
     for (ChartPanel* panel : {m_capacity, m_tokensTtft})
         panel->setMinimumHeight(kChartMinHeightPx);
     auto* charts = new QGridLayout;
-    charts->addWidget(m_heatmap, 0, 0, 1, 2);
+    charts->addWidget(m_heatmapPanel, 0, 0, 1, 2);
     charts->addWidget(m_capacity, 1, 0);
     charts->addWidget(m_tokensTtft, 1, 1);
     charts->setRowStretch(0, 1);
@@ -190,6 +190,8 @@ LlmRegionPanel::LlmRegionPanel(JobRunner* jobs, QWidget* parent)
     layout->addLayout(charts, 1);
 
     connect(m_computeButton, &QPushButton::clicked, this, &LlmRegionPanel::compute);
+    connect(m_heatmapPanel->heatmap(), &LlmRegionHeatmap::cellActivated, this,
+            &LlmRegionPanel::cellActivated);
     connect(m_cancelButton, &QPushButton::clicked, this, &LlmRegionPanel::cancel);
     showNothing(tr("No LLM region computed yet: choose a scenario and its grid."), false);
     m_message->clearMessage();
@@ -252,7 +254,8 @@ LlmRegionSlice LlmRegionPanel::slice() const
 
 void LlmRegionPanel::setSpec(const analysis::LlmRegionSpec& spec, const QString& baseDirectory)
 {
-    const bool same = m_spec && *m_spec == spec && m_baseDirectory == baseDirectory;
+    const bool same =
+        m_spec && analysis::sameLlmRegion(*m_spec, spec) && m_baseDirectory == baseDirectory;
     m_spec = spec;
     m_baseDirectory = baseDirectory;
     if (same)
@@ -266,8 +269,8 @@ void LlmRegionPanel::setSpec(const analysis::LlmRegionSpec& spec, const QString&
                     true);
         return;
     }
-    const bool answers =
-        m_shown && m_shown->spec == spec && m_shown->baseDirectory == baseDirectory.toStdString();
+    const bool answers = m_shown && analysis::sameLlmRegion(m_shown->spec, spec) &&
+                         m_shown->baseDirectory == baseDirectory.toStdString();
     if (m_shown && !answers) {
         showNothing(tr("The region shown was computed for other settings and is withdrawn: "
                        "Recompute to judge the new grid and limits."),
@@ -403,7 +406,7 @@ void LlmRegionPanel::redraw()
 {
     if (!m_shown)
         return;
-    m_heatmap->setResult(m_shown, slice());
+    m_heatmapPanel->setResult(m_shown, slice());
     const bool loadAxis = analysis::hasLlmAxis(m_shown->spec, LlmAxis::Load);
     m_capacity->setVisible(loadAxis);
     if (loadAxis)
@@ -422,8 +425,7 @@ void LlmRegionPanel::showNothing(const QString& why, bool error)
     for (QWidget* row : m_pickerRows)
         if (row)
             row->hide();
-    m_heatmap->setResult(nullptr, {});
-    m_heatmap->setEmptyText(why);
+    m_heatmapPanel->setResult(nullptr, {}, why);
     const analysis::LlmRegionResult none;
     ChartContent capacity = llmCapacityChart(none, {});
     capacity.emptyText = why;

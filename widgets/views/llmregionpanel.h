@@ -2,6 +2,7 @@
 
 #include "analysis/llmregion.h"
 #include "charts/llmregioncharts.h"
+#include "charts/llmregionheatmappanel.h"
 
 #include <QPointer>
 #include <QWidget>
@@ -18,7 +19,6 @@ namespace bs::widgets {
 
 class ChartPanel;
 class JobRunner;
-class LlmRegionHeatmap;
 class MessageBar;
 template <typename T>
 struct JobOutcome;
@@ -50,7 +50,9 @@ public:
     /// What is drawn now: the final result, the coarse pass while the rest computes, or null.
     std::shared_ptr<const analysis::LlmRegionResult> shownResult() const { return m_shown; }
 
-    LlmRegionHeatmap* heatmap() const { return m_heatmap; }
+    LlmRegionHeatmap* heatmap() const { return m_heatmapPanel->heatmap(); }
+    /// The heatmap with its Table, Copy, Export and Attach to memo.
+    LlmRegionHeatmapPanel* heatmapPanel() const { return m_heatmapPanel; }
     ChartPanel* capacityPanel() const { return m_capacity; }
     ChartPanel* tokensTtftPanel() const { return m_tokensTtft; }
     /// The chart panels (capacity, tokens against TTFT), for wiring "Attach to memo".
@@ -76,6 +78,8 @@ protected:
     bool event(QEvent* event) override;
 
 Q_SIGNALS:
+    /// A heatmap cell was clicked (its index in the shown result).
+    void cellActivated(std::size_t index);
     /// A final (not preview) result is shown.
     void resultReady();
     /// The recommended cell changed or was withdrawn.
@@ -103,7 +107,7 @@ private:
     QLabel* m_counts;
     std::array<QComboBox*, analysis::kLlmAxisCount> m_pickers{};
     std::array<QWidget*, analysis::kLlmAxisCount> m_pickerRows{};
-    LlmRegionHeatmap* m_heatmap;
+    LlmRegionHeatmapPanel* m_heatmapPanel;
     ChartPanel* m_capacity;
     ChartPanel* m_tokensTtft;
 

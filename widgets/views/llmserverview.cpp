@@ -1,5 +1,6 @@
 #include "views/llmserverview.h"
 
+#include "analysis/llmregionpack.h"
 #include "analysis/projectregion.h"
 #include "charts/chartpanel.h"
 #include "charts/llmloadcharts.h"
@@ -137,6 +138,8 @@ LlmServerView::LlmServerView(ProjectDocument* document, JobRunner* jobs, QWidget
     , m_preemptions(new ChartPanel(this))
     , m_loadThroughput(new ChartPanel(this))
     , m_loadLatency(new ChartPanel(this))
+    , m_loadEnergy(new ChartPanel(this))
+    , m_loadPower(new ChartPanel(this))
     , m_region(new LlmRegionPanel(jobs, this))
     , m_regionTitle(new QLabel(tr("Feasible region over the project's grid"), this))
 {
@@ -157,6 +160,8 @@ LlmServerView::LlmServerView(ProjectDocument* document, JobRunner* jobs, QWidget
     charts->addWidget(m_preemptions, 1, 1);
     charts->addWidget(m_loadThroughput, 2, 0);
     charts->addWidget(m_loadLatency, 2, 1);
+    charts->addWidget(m_loadEnergy, 3, 0);
+    charts->addWidget(m_loadPower, 3, 1);
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(m_headline);
     layout->addWidget(m_checks);
@@ -166,6 +171,9 @@ LlmServerView::LlmServerView(ProjectDocument* document, JobRunner* jobs, QWidget
     layout->addWidget(m_regionTitle);
     layout->addWidget(m_region);
 
+    // A click on a region cell moves the operating point there (the region stays: it is the
+    // same grid, analysis::sameLlmRegion).
+    connect(m_region, &LlmRegionPanel::cellActivated, this, &LlmServerView::loadRegionCell);
     connect(m_document, &ProjectDocument::projectReset, this, [this] { refresh(true); });
     connect(m_document, &ProjectDocument::datasetsChanged, this, [this] { refresh(); });
     connect(m_document, &ProjectDocument::sectionChanged, this, [this](ProjectSection section) {
@@ -180,7 +188,8 @@ void LlmServerView::sizeChartsToFont()
     // Room for the plot, both axis titles and a two-row legend at this font (projector mode
     // makes every text larger; a fixed height cut the x-axis title there).
     const int minHeightPx = std::max(380, 25 * fontMetrics().height());
-    for (ChartPanel* panel : {m_cdf, m_queue, m_kv, m_preemptions, m_loadThroughput, m_loadLatency})
+    for (ChartPanel* panel : {m_cdf, m_queue, m_kv, m_preemptions, m_loadThroughput, m_loadLatency,
+                              m_loadEnergy, m_loadPower})
         panel->setMinimumHeight(minHeightPx);
 }
 
@@ -189,6 +198,26 @@ void LlmServerView::changeEvent(QEvent* event)
     QWidget::changeEvent(event);
     if (event->type() == QEvent::FontChange)
         sizeChartsToFont();
+}
+
+void LlmServerView::loadRegionCell(std::size_t index)
+{
+    const auto region = m_region->result();
+    if (!region || index >= region->cells.size())
+        return;
+    auto spec = analysis::llmRegionSpecOfProject(m_document->project(),
+                                                 m_document->filePath().toStdString());
+    if (!spec || !spec->has_value() || !analysis::sameLlmRegion(region->spec, **spec))
+        return;
+    analysis::LlmRegionSpec moved = **spec;
+    // The cell's own scenario: the base with that cell's knobs and replications.
+    moved.scenario = analysis::llmCellScenario(**spec, index);
+    moved.scenario.name = spec->value().scenario.name;
+    const auto& knobs = region->cells[index].knobs;
+    m_document->setSection(ProjectSection::Llm, analysis::llmRegionSpecToJson(moved),
+                           tr("Load the region cell max_num_seqs %1, max_num_batched_tokens %2")
+                               .arg(knobs.maxNumSeqs)
+                               .arg(knobs.maxNumBatchedTokens));
 }
 
 QString LlmServerView::headlineText() const
@@ -214,12 +243,14 @@ LlmServerView::comparableMeasurement(const analysis::LlmRegionSpec& spec) const
     if (arrivals.kind != llmsim::LlmArrivalSpec::Kind::Replay || arrivals.rateMultiplier != 1.0 ||
         arrivals.replicas != 1)
         return std::nullopt;
-    const data::Dataset* baseline =
-        m_document->project().datasetWithRole(data::DatasetRole::Baseline);
-    if (!baseline || !baseline->llmRuns() || baseline->llmRuns()->runs.empty() ||
-        baseline->provenance.path != arrivals.file)
+    // The dataset the scenario replays, whatever its playbook role.
+    const data::Dataset* replayed = nullptr;
+    for (const auto& d : m_document->project().datasets)
+        if (d.llmRuns() && !d.llmRuns()->runs.empty() && d.provenance.path == arrivals.file)
+            replayed = &d;
+    if (!replayed)
         return std::nullopt;
-    auto analyses = analysis::analyzeLlmRuns(*baseline->llmRuns());
+    auto analyses = analysis::analyzeLlmRuns(*replayed->llmRuns());
     if (analyses.empty())
         return std::nullopt;
     return analyses.front();
@@ -321,6 +352,8 @@ void LlmServerView::showRun(JobOutcome<LlmServerRun> outcome)
     m_loadThroughput->setContent(
         llmLoadThroughputChart(m_run->loadSweep.get(), m_run->loadSweepError));
     m_loadLatency->setContent(llmLoadLatencyChart(m_run->loadSweep.get(), m_run->loadSweepError));
+    m_loadEnergy->setContent(llmLoadEnergyChart(m_run->loadSweep.get(), m_run->loadSweepError));
+    m_loadPower->setContent(llmLoadPowerChart(m_run->loadSweep.get(), m_run->loadSweepError));
     Q_EMIT simulated();
 }
 
@@ -342,6 +375,8 @@ void LlmServerView::showNothing(const QString& why)
     m_preemptions->setContent(llmReplayPreemptionChart(nullptr, why));
     m_loadThroughput->setContent(llmLoadThroughputChart(nullptr, why));
     m_loadLatency->setContent(llmLoadLatencyChart(nullptr, why));
+    m_loadEnergy->setContent(llmLoadEnergyChart(nullptr, why));
+    m_loadPower->setContent(llmLoadPowerChart(nullptr, why));
     Q_EMIT simulated();
 }
 

@@ -62,12 +62,14 @@ protected:
 
 private:
     void sizeChartsToFont();
+    /// Moves the project's operating point to region cell `index` (one undo step).
+    void loadRegionCell(std::size_t index);
     /// Re-simulates the operating point; `computeRegion` also computes the region (a project
     /// just opened), else an edit only withdraws a region that no longer answers for it.
     void refresh(bool computeRegion = false);
     void showRun(JobOutcome<LlmServerRun> outcome);
     void showNothing(const QString& why);
-    /// The baseline run, analysed, when the scenario replays it at its own load (1x, one
+    /// The run the scenario replays, analysed, when it replays it at its own load (1x, one
     /// replica): only then do measured and simulated answer the same question.
     std::optional<analysis::LlmRunAnalysis>
     comparableMeasurement(const analysis::LlmRegionSpec& spec) const;
@@ -84,6 +86,8 @@ private:
     ChartPanel* m_preemptions;
     ChartPanel* m_loadThroughput;
     ChartPanel* m_loadLatency;
+    ChartPanel* m_loadEnergy; ///< Energy per output token over the loads (power in the picture).
+    ChartPanel* m_loadPower;
     LlmRegionPanel* m_region;
     QLabel* m_regionTitle;
     std::shared_ptr<const LlmServerRun> m_run;
