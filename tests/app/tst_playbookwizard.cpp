@@ -225,6 +225,14 @@ void TestPlaybookWizard::walksTheLlmDemoToADraftedMemo()
                         }));
     auto stored = playbook::readStoredPlaybook(window.document()->project());
     QVERIFY(stored);
+    // Without the shared data the demo replays a fitted stand-in, where the budget change fails
+    // nothing (tst_llmdemo): the memo then says so.
+    const bool realRequests = window.document()->project().datasets.size() == 3;
+    if (!realRequests) {
+        QVERIFY(!result->classification.claims());
+        QSKIP("The LLM demo's budget story needs the public run's real requests (shared data "
+              "folder missing): only the stand-in's no-claim outcome was checked");
+    }
     const std::string failing = stored->memo.failingMetric.text;
     QVERIFY2(failing.find("TTFT") != std::string::npos || failing.find("TPOT") != std::string::npos,
              failing.c_str());

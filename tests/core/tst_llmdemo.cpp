@@ -142,7 +142,8 @@ private Q_SLOTS:
     {
         // With or without the public run: the fitted stand-in serves when it is absent.
         data::Project project = demoProject();
-        io::attachLlmDemoRun(project, test::sharedDataDir().toStdString());
+        const bool realRequests =
+            io::attachLlmDemoRun(project, test::sharedDataDir().toStdString()).realRequests;
         QTemporaryDir dir;
         const auto review = analysis::attachLlmDemoReview(project, dir.path().toStdString());
         QVERIFY2(review, review ? "" : review.error().toString().c_str());
@@ -179,6 +180,15 @@ private Q_SLOTS:
         for (const auto& item : result->freeze.items)
             QVERIFY2(!item.differs || item.key == "max_num_batched_tokens", item.key.c_str());
         QVERIFY(result->locate.llm);
+        if (!realRequests) {
+            // The fitted Poisson stand-in has no bursts of long prompts: the larger budget
+            // fails nothing there, and the playbook says so instead of claiming a mechanism.
+            QVERIFY(!result->classification.claims());
+            QVERIFY2(memo.failingMetric.text.rfind("None", 0) == 0,
+                     memo.failingMetric.text.c_str());
+            QSKIP("The budget story needs the public run's real requests (shared data folder "
+                  "missing): only the stand-in's no-claim outcome was checked");
+        }
         // The larger budget costs TTFT p99; step 4 proposes the budget back, and its replay
         // shows TTFT p99 falling.
         QVERIFY2(memo.failingMetric.text.find("TTFT p99") != std::string::npos,
