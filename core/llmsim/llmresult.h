@@ -2,6 +2,7 @@
 
 #include "llmsim/kvcapacity.h"
 #include "llmsim/llmscenario.h"
+#include "sim/loghistogram.h"
 #include "sim/result.h"
 
 #include <cstdint>
@@ -91,6 +92,9 @@ struct LlmResult
     std::vector<ReplicationMetrics> replications;
     std::vector<RequestResult> requests; ///< Replication 0, in arrival order.
     std::vector<StepRecord> steps;       ///< Replication 0.
+    /// Replication 0's gaps between consecutive tokens of a request (what its itl metrics
+    /// summarise), for the ITL CDF.
+    sim::LogHistogram itlGaps;
 };
 
 } // namespace bs::llmsim

@@ -251,6 +251,7 @@ Expected<LlmResult> simulateLlm(const LlmScenario& input, const LlmSimOptions& o
     result.replications = std::move(metrics);
     result.requests = std::move(detail.requests);
     result.steps = std::move(detail.steps);
+    result.itlGaps = std::move(detail.itlGaps);
     return result;
 }
 

@@ -90,4 +90,19 @@ void LogHistogram::coarsen(int perBinade, std::vector<double>& edgesS,
     edgesS.push_back(lowerEdge(groupStart(groupOf(last) + 1)));
 }
 
+void LogHistogram::cdf(std::vector<double>& valuesS, std::vector<double>& probability) const
+{
+    valuesS.clear();
+    probability.clear();
+    const std::uint64_t n = count();
+    std::uint64_t seen = 0;
+    for (std::size_t i = 0; i < m_counts.size(); ++i) {
+        if (m_counts[i] == 0)
+            continue;
+        seen += m_counts[i];
+        valuesS.push_back(representative(i));
+        probability.push_back(double(seen) / double(n));
+    }
+}
+
 } // namespace bs::sim

@@ -43,6 +43,10 @@ public:
     /// zero bucket, when used, is the bucket [0, 2^-30).
     void coarsen(int perBinade, std::vector<double>& edgesS,
                  std::vector<std::uint64_t>& counts) const;
+    /// The empirical CDF at the sketch's resolution: for every non-empty bucket its
+    /// representative (the value quantile() returns for it) and the share of all values in it
+    /// or below. Both empty when nothing was added.
+    void cdf(std::vector<double>& valuesS, std::vector<double>& probability) const;
 
 private:
     static constexpr std::uint64_t kMinBits = std::uint64_t(1023 + kMinExponent) << 52;

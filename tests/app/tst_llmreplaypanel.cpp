@@ -218,6 +218,16 @@ void TestLlmReplayPanel::servingLogReplaysAsLlmsimDoesNumberForNumber()
         QVERIFY2(!pointsOf(cdf, QString::fromLatin1(name)).isEmpty(), name);
     QCOMPARE(pointsOf(cdf, QStringLiteral("TTFT simulated")).back().x(),
              expected.replications.front().ttft.maxS * 1e3);
+    // Every gap between two tokens of a simulated request: the CDF climbs to 1 at the longest
+    // gap (to the sketch's 0.4%), and the run records no gap between its own tokens.
+    const auto itl = pointsOf(panel->itlPanel()->content(), QStringLiteral("ITL simulated"));
+    QVERIFY(!itl.isEmpty());
+    QCOMPARE(itl.back().y(), 1.0);
+    QVERIFY2(std::abs(itl.back().x() - want.itl.maxS * 1e3) <= 0.004 * want.itl.maxS * 1e3,
+             qPrintable(QStringLiteral("%1 ms, longest gap %2 ms")
+                            .arg(itl.back().x())
+                            .arg(want.itl.maxS * 1e3)));
+    QVERIFY(pointsOf(panel->itlPanel()->content(), QStringLiteral("ITL measured")).isEmpty());
     const auto steps = panel->replay()->run.result.steps;
     QCOMPARE(pointsOf(panel->queuePanel()->content(), QStringLiteral("Running")).size(),
              qsizetype(steps.size()));

@@ -5,6 +5,7 @@
 #include "analysis/llmregion.h"
 #include "analysis/llmregionpack.h"
 #include "analysis/projectregion.h"
+#include "charts/chartpanel.h"
 #include "charts/llmloadcharts.h"
 #include "document/projectdocument.h"
 #include "jobs/jobrunner.h"
@@ -33,6 +34,7 @@
 #include <QUndoStack>
 #include <QtTest>
 
+#include <algorithm>
 #include <cmath>
 
 using namespace bs;
@@ -208,6 +210,33 @@ private Q_SLOTS:
             cell.metrics.powerPerGpuW = cell.metrics.energyPerOutputTokenJ = sim::Estimate{};
         QVERIFY(widgets::llmLoadPowerChart(&noPower, {})
                     .emptyText.contains(QStringLiteral("No power model")));
+    }
+
+    void itlCdfIsTheOperatingPointsOwnGaps()
+    {
+        // The ITL chart draws replication 0's gaps between tokens: its median is the median
+        // the run's metrics report, to the sketch's resolution, and it reaches 1.
+        gui::MainWindow window(m_settings.get());
+        window.openLlmDemo();
+        QVERIFY(waitForSimulation(window));
+        const auto run = window.llmServerView()->shownRun()->point.run;
+        QVERIFY(run);
+        const auto& itl = run->replications.front().itl;
+        QVERIFY(itl.count > 1000);
+        const auto panels = window.llmServerView()->chartPanels();
+        QCOMPARE(panels.size(), 9);
+        const widgets::ChartContent& chart = panels[1]->content();
+        QVERIFY(chart.title.startsWith(QStringLiteral("Inter-token latency")));
+        QCOMPARE(chart.series.size(), 1); // the demo runs at a tenth of the recorded load
+        const auto& points = chart.series[0].data.points;
+        QCOMPARE(points.back().y(), 1.0);
+        const auto median = std::find_if(points.begin(), points.end(),
+                                         [](const QPointF& p) { return p.y() >= 0.5; });
+        QVERIFY(median != points.end());
+        QVERIFY2(std::abs(median->x() - itl.p50S * 1e3) <= 0.008 * itl.p50S * 1e3,
+                 qPrintable(QStringLiteral("CDF median %1 ms, metrics %2 ms")
+                                .arg(median->x())
+                                .arg(itl.p50S * 1e3)));
     }
 
     void regionHeatmapGoesIntoTheMemo()

@@ -29,6 +29,7 @@ class TestLlmSimLittle : public QObject
 private Q_SLOTS:
     void meanInSystemIsThroughputTimesMeanLatency();
     void sameResultOnAnyThreadCountOtherSeedOtherResult();
+    void oneSeatGapsAreAllOneDecodeStep();
 };
 
 void TestLlmSimLittle::meanInSystemIsThroughputTimesMeanLatency()
@@ -69,6 +70,29 @@ void TestLlmSimLittle::sameResultOnAnyThreadCountOtherSeedOtherResult()
     QCOMPARE(a->requests.back().finishS, b->requests.back().finishS);
     QVERIFY(a->replications[0].ttft.meanS != a->replications[1].ttft.meanS);
     QCOMPARE(a->replications[1].seed, sim::replicationSeed(42, 1));
+}
+
+void TestLlmSimLittle::oneSeatGapsAreAllOneDecodeStep()
+{
+    // One seat: every step after a request's prefill decodes it alone, so each gap between its
+    // tokens is the step's 6 ms base + 0.3 ms for one decoding sequence, and there are
+    // output - 1 of them per request.
+    LlmScenario scenario = poissonScenario(2);
+    scenario.engine.maxNumSeqs = 1;
+    scenario.arrivals.ratePerS = 1.0;
+    scenario.arrivals.count = 500;
+    auto result = simulateLlm(scenario);
+    QVERIFY2(result.hasValue(), result ? "" : result.error().toString().c_str());
+    std::uint64_t gaps = 0;
+    for (const auto& request : result->requests)
+        gaps += std::uint64_t(request.outputTokens - 1);
+    QCOMPARE(result->itlGaps.count(), gaps);
+    QCOMPARE(result->replications[0].itl.count, gaps); // replication 0's, not a pool
+    std::vector<double> values, probability;
+    result->itlGaps.cdf(values, probability);
+    QCOMPARE(values.size(), std::size_t(1));
+    QCOMPARE(probability.front(), 1.0);
+    QVERIFY(std::abs(values.front() - 0.0063) <= 0.0063 * sim::LogHistogram::kRelativeError);
 }
 
 QTEST_APPLESS_MAIN(TestLlmSimLittle)

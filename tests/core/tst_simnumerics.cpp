@@ -62,6 +62,7 @@ private Q_SLOTS:
     void numpyKnownValues();
     void sketchStaysWithinItsErrorBound();
     void sketchHistogramCountsEverything();
+    void sketchCdfClimbsToOneThroughItsQuantiles();
     void rngIsDeterministicPerStream();
     void distributionsHaveTheirMoments_data();
     void distributionsHaveTheirMoments();
@@ -169,6 +170,33 @@ void TestSimNumerics::sketchHistogramCountsEverything()
     for (std::size_t i = 2; i < edges.size(); ++i) // 8 per octave: ratio 2^(1/8) or less
         QVERIFY(edges[i] / edges[i - 1] <= 1.125 + 1e-12 && edges[i] > edges[i - 1]);
     QVERIFY(edges.back() > 0.004);
+}
+
+void TestSimNumerics::sketchCdfClimbsToOneThroughItsQuantiles()
+{
+    std::vector<double> values, probability;
+    sim::LogHistogram().cdf(values, probability);
+    QVERIFY(values.empty() && probability.empty());
+    sim::LogHistogram sketch;
+    for (double v : sample("lognormal", 50000, 3))
+        sketch.add(v);
+    sketch.cdf(values, probability);
+    QCOMPARE(values.size(), probability.size());
+    QCOMPARE(probability.back(), 1.0);
+    for (std::size_t i = 1; i < values.size(); ++i)
+        QVERIFY(values[i] > values[i - 1] && probability[i] > probability[i - 1]);
+    // The CDF read at the median and the 99th percentile gives back what quantile() says: the
+    // first bucket whose share reaches p holds the sketch's quantile.
+    for (double p : {0.5, 0.99}) {
+        const auto at = std::lower_bound(probability.begin(), probability.end(), p);
+        const double fromCdf = values[std::size_t(at - probability.begin())];
+        QVERIFY2(std::abs(fromCdf - sketch.quantile(p)) <=
+                     2.0 * sim::LogHistogram::kRelativeError * fromCdf,
+                 qPrintable(QStringLiteral("p %1: CDF %2, quantile %3")
+                                .arg(p)
+                                .arg(fromCdf)
+                                .arg(sketch.quantile(p))));
+    }
 }
 
 void TestSimNumerics::rngIsDeterministicPerStream()

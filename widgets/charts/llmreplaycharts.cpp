@@ -73,6 +73,42 @@ void widenRange(const SeriesSpec& spec, double& lowMs, double& highMs)
         }
 }
 
+/// An empty CDF chart over latencies in milliseconds, saying `why` until series arrive.
+ChartContent cdfChart(const QString& title, const QString& xTitle, const QString& yTitle,
+                      const QString& why)
+{
+    ChartContent content;
+    content.title = title;
+    content.xTitle = xTitle;
+    content.yTitle = yTitle;
+    content.xUnit = QStringLiteral("ms");
+    content.emptyText = why;
+    return content;
+}
+
+/// Log x when the drawn latencies span a decade or more (TPOT of tens of ms beside TTFT of
+/// seconds would squeeze TPOT against zero).
+void logXWhenWide(ChartContent& content, double lowMs, double highMs)
+{
+    constexpr double kDecade = 10.0;
+    content.logX = highMs >= kDecade * lowMs;
+}
+
+/// The simulated gaps' CDF as a step series, in milliseconds.
+SeriesSpec simulatedItlSeries(const llmsim::LlmResult& result, const QColor& colour)
+{
+    std::vector<double> valuesS, probability;
+    result.itlGaps.cdf(valuesS, probability);
+    SeriesSpec spec;
+    spec.data.name = QObject::tr("ITL simulated");
+    spec.style = SeriesStyle::Dashed;
+    spec.colour = colour;
+    spec.toolTip = QObject::tr("Every gap between two tokens of a simulated request");
+    for (std::size_t i = 0; i < valuesS.size(); ++i)
+        spec.data.points.append({valuesS[i] * kMsPerS, probability[i]});
+    return spec;
+}
+
 } // namespace
 
 analysis::Distribution simulatedTtft(const llmsim::RunReplay& replay)
@@ -95,12 +131,9 @@ analysis::Distribution simulatedTpot(const llmsim::RunReplay& replay)
 ChartContent llmReplayCdfChart(const analysis::LlmRunAnalysis& measured,
                                const llmsim::RunReplay* replay, const QString& why)
 {
-    ChartContent content;
-    content.title = QObject::tr("TTFT and TPOT: measured vs simulated");
-    content.xTitle = QObject::tr("Latency (ms)");
-    content.yTitle = QObject::tr("Fraction of requests ≤ x");
-    content.xUnit = QStringLiteral("ms");
-    content.emptyText = why;
+    ChartContent content =
+        cdfChart(QObject::tr("TTFT and TPOT: measured vs simulated"), QObject::tr("Latency (ms)"),
+                 QObject::tr("Fraction of requests ≤ x"), why);
     if (!replay)
         return content;
     const analysis::Distribution simulated[] = {simulatedTtft(*replay), simulatedTpot(*replay)};
@@ -125,9 +158,33 @@ ChartContent llmReplayCdfChart(const analysis::LlmRunAnalysis& measured,
             content.series.append(spec);
         }
     }
-    // TPOT of tens of ms beside TTFT of seconds would squeeze TPOT against zero.
-    constexpr double kDecade = 10.0;
-    content.logX = highMs >= kDecade * lowMs;
+    logXWhenWide(content, lowMs, highMs);
+    return withSeriesAxisTitles(content);
+}
+
+ChartContent llmItlCdfChart(const analysis::LlmRunAnalysis& measured,
+                            const llmsim::RunReplay* replay, const QString& why)
+{
+    ChartContent content = cdfChart(QObject::tr("Inter-token latency: measured vs simulated"),
+                                    QObject::tr("Gap between two tokens (ms)"),
+                                    QObject::tr("Fraction of gaps ≤ x"), why);
+    if (!replay)
+        return content;
+    const QColor colour = neutralColour(2);
+    double lowMs = std::numeric_limits<double>::infinity(), highMs = 0.0;
+    if (measured.itl.count > 0) {
+        SeriesSpec spec = cdfSeriesMs(QObject::tr("ITL measured"), measured.itl, colour);
+        spec.toolTip = QObject::tr("Every gap between two tokens the run recorded");
+        widenRange(spec, lowMs, highMs);
+        content.series.append(spec);
+    }
+    SeriesSpec simulated = simulatedItlSeries(replay->result, colour);
+    if (!simulated.data.points.isEmpty()) {
+        widenRange(simulated, lowMs, highMs);
+        content.series.append(simulated);
+    }
+    content.emptyText = QObject::tr("No request produced a second token");
+    logXWhenWide(content, lowMs, highMs);
     return withSeriesAxisTitles(content);
 }
 

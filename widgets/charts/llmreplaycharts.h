@@ -19,6 +19,11 @@ analysis::Distribution simulatedTpot(const llmsim::RunReplay& replay);
 /// in the same colour. Logarithmic in x when they span a decade or more.
 ChartContent llmReplayCdfChart(const analysis::LlmRunAnalysis& measured,
                                const llmsim::RunReplay* replay, const QString& why);
+/// Inter-token latency CDFs: measured (every gap the run recorded, pooled as vLLM pools them)
+/// as steps, simulated (replication 0's gaps at the sketch's 0.4% resolution) dashed in the
+/// same colour. Logarithmic in x when they span a decade or more.
+ChartContent llmItlCdfChart(const analysis::LlmRunAnalysis& measured,
+                            const llmsim::RunReplay* replay, const QString& why);
 /// The simulated engine step by step: running and waiting requests.
 ChartContent llmReplayQueueChart(const llmsim::RunReplay* replay, const QString& why);
 /// The simulated engine's preemptions so far, step by step (KV cache full).

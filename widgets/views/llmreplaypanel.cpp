@@ -134,6 +134,7 @@ LlmReplayPanel::LlmReplayPanel(JobRunner* jobs, QWidget* parent)
     , m_summary(new QLabel(this))
     , m_note(new QLabel(this))
     , m_cdf(new ChartPanel(this))
+    , m_itl(new ChartPanel(this))
     , m_queue(new ChartPanel(this))
     , m_kv(new ChartPanel(this))
     , m_preemptions(new ChartPanel(this))
@@ -158,9 +159,10 @@ LlmReplayPanel::LlmReplayPanel(JobRunner* jobs, QWidget* parent)
     title->setFont(bold);
     auto* charts = new QGridLayout;
     charts->addWidget(m_cdf, 0, 0);
-    charts->addWidget(m_queue, 0, 1);
-    charts->addWidget(m_kv, 1, 0);
-    charts->addWidget(m_preemptions, 1, 1);
+    charts->addWidget(m_itl, 0, 1);
+    charts->addWidget(m_queue, 1, 0);
+    charts->addWidget(m_kv, 1, 1);
+    charts->addWidget(m_preemptions, 2, 0, 1, 2);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(title);
@@ -216,7 +218,7 @@ bool LlmReplayPanel::event(QEvent* event)
 
 QList<ChartPanel*> LlmReplayPanel::panels() const
 {
-    return {m_cdf, m_queue, m_kv, m_preemptions};
+    return {m_cdf, m_itl, m_queue, m_kv, m_preemptions};
 }
 
 const data::LlmRun* LlmReplayPanel::run() const
@@ -344,6 +346,7 @@ void LlmReplayPanel::showReplay(JobOutcome<LlmReplay> outcome)
     m_fittedThrough = m_replay->fitEngine;
     const auto& measuredRun = *measured();
     m_cdf->setContent(llmReplayCdfChart(measuredRun, &m_replay->run, {}));
+    m_itl->setContent(llmItlCdfChart(measuredRun, &m_replay->run, {}));
     m_queue->setContent(llmReplayQueueChart(&m_replay->run, {}));
     m_kv->setContent(llmReplayKvChart(&m_replay->run, {}));
     m_preemptions->setContent(llmReplayPreemptionChart(&m_replay->run, {}));
@@ -370,6 +373,7 @@ void LlmReplayPanel::drawNothing(const QString& why)
     m_note->setVisible(!why.isEmpty());
     const analysis::LlmRunAnalysis none;
     m_cdf->setContent(llmReplayCdfChart(measured() ? *measured() : none, nullptr, why));
+    m_itl->setContent(llmItlCdfChart(measured() ? *measured() : none, nullptr, why));
     m_queue->setContent(llmReplayQueueChart(nullptr, why));
     m_kv->setContent(llmReplayKvChart(nullptr, why));
     m_preemptions->setContent(llmReplayPreemptionChart(nullptr, why));

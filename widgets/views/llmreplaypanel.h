@@ -50,6 +50,7 @@ public:
 
     QList<ChartPanel*> panels() const;
     ChartPanel* cdfPanel() const { return m_cdf; }
+    ChartPanel* itlPanel() const { return m_itl; }
     ChartPanel* queuePanel() const { return m_queue; }
     ChartPanel* kvPanel() const { return m_kv; }
     ChartPanel* preemptionPanel() const { return m_preemptions; }
@@ -99,6 +100,7 @@ private:
     QLabel* m_summary;
     QLabel* m_note;
     ChartPanel* m_cdf;
+    ChartPanel* m_itl;
     ChartPanel* m_queue;
     ChartPanel* m_kv;
     ChartPanel* m_preemptions;

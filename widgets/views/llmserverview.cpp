@@ -133,6 +133,7 @@ LlmServerView::LlmServerView(ProjectDocument* document, JobRunner* jobs, QWidget
     , m_checks(new QLabel(this))
     , m_note(new QLabel(this))
     , m_cdf(new ChartPanel(this))
+    , m_itl(new ChartPanel(this))
     , m_queue(new ChartPanel(this))
     , m_kv(new ChartPanel(this))
     , m_preemptions(new ChartPanel(this))
@@ -154,14 +155,17 @@ LlmServerView::LlmServerView(ProjectDocument* document, JobRunner* jobs, QWidget
     m_headline->setFont(headline);
     sizeChartsToFont();
     auto* charts = new QGridLayout;
+    // Two columns; preemptions, a timeline like running/waiting and KV use, closes the
+    // operating point's part across both before the load sweep's four.
     charts->addWidget(m_cdf, 0, 0);
-    charts->addWidget(m_queue, 0, 1);
-    charts->addWidget(m_kv, 1, 0);
-    charts->addWidget(m_preemptions, 1, 1);
-    charts->addWidget(m_loadThroughput, 2, 0);
-    charts->addWidget(m_loadLatency, 2, 1);
-    charts->addWidget(m_loadEnergy, 3, 0);
-    charts->addWidget(m_loadPower, 3, 1);
+    charts->addWidget(m_itl, 0, 1);
+    charts->addWidget(m_queue, 1, 0);
+    charts->addWidget(m_kv, 1, 1);
+    charts->addWidget(m_preemptions, 2, 0, 1, 2);
+    charts->addWidget(m_loadThroughput, 3, 0);
+    charts->addWidget(m_loadLatency, 3, 1);
+    charts->addWidget(m_loadEnergy, 4, 0);
+    charts->addWidget(m_loadPower, 4, 1);
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(m_headline);
     layout->addWidget(m_checks);
@@ -188,9 +192,31 @@ void LlmServerView::sizeChartsToFont()
     // Room for the plot, both axis titles and a two-row legend at this font (projector mode
     // makes every text larger; a fixed height cut the x-axis title there).
     const int minHeightPx = std::max(380, 25 * fontMetrics().height());
-    for (ChartPanel* panel : {m_cdf, m_queue, m_kv, m_preemptions, m_loadThroughput, m_loadLatency,
-                              m_loadEnergy, m_loadPower})
+    for (ChartPanel* panel : chartPanels())
         panel->setMinimumHeight(minHeightPx);
+}
+
+QList<ChartPanel*> LlmServerView::chartPanels() const
+{
+    return {m_cdf,         m_itl,        m_queue,    m_kv, m_preemptions, m_loadThroughput,
+            m_loadLatency, m_loadEnergy, m_loadPower};
+}
+
+void LlmServerView::showCharts(const llmsim::RunReplay* run, const QString& why,
+                               const analysis::LlmRegionResult* loadSweep,
+                               const QString& loadSweepWhy)
+{
+    const analysis::LlmRunAnalysis none;
+    const analysis::LlmRunAnalysis& measured = run && m_measured ? *m_measured : none;
+    m_cdf->setContent(llmReplayCdfChart(measured, run, why));
+    m_itl->setContent(llmItlCdfChart(measured, run, why));
+    m_queue->setContent(llmReplayQueueChart(run, why));
+    m_kv->setContent(llmReplayKvChart(run, why));
+    m_preemptions->setContent(llmReplayPreemptionChart(run, why));
+    m_loadThroughput->setContent(llmLoadThroughputChart(loadSweep, loadSweepWhy));
+    m_loadLatency->setContent(llmLoadLatencyChart(loadSweep, loadSweepWhy));
+    m_loadEnergy->setContent(llmLoadEnergyChart(loadSweep, loadSweepWhy));
+    m_loadPower->setContent(llmLoadPowerChart(loadSweep, loadSweepWhy));
 }
 
 void LlmServerView::changeEvent(QEvent* event)
@@ -342,18 +368,9 @@ void LlmServerView::showRun(JobOutcome<LlmServerRun> outcome)
                                : tr("The measured run is drawn beside the simulation when the "
                                     "scenario replays it at its own load (1×)."));
     m_note->show();
-    const analysis::LlmRunAnalysis none;
     const llmsim::RunReplay* charts = m_run->charts ? &*m_run->charts : nullptr;
     const QString why = charts ? QString() : QString::fromStdString(cell.note);
-    m_cdf->setContent(llmReplayCdfChart(m_measured ? *m_measured : none, charts, why));
-    m_queue->setContent(llmReplayQueueChart(charts, why));
-    m_kv->setContent(llmReplayKvChart(charts, why));
-    m_preemptions->setContent(llmReplayPreemptionChart(charts, why));
-    m_loadThroughput->setContent(
-        llmLoadThroughputChart(m_run->loadSweep.get(), m_run->loadSweepError));
-    m_loadLatency->setContent(llmLoadLatencyChart(m_run->loadSweep.get(), m_run->loadSweepError));
-    m_loadEnergy->setContent(llmLoadEnergyChart(m_run->loadSweep.get(), m_run->loadSweepError));
-    m_loadPower->setContent(llmLoadPowerChart(m_run->loadSweep.get(), m_run->loadSweepError));
+    showCharts(charts, why, m_run->loadSweep.get(), m_run->loadSweepError);
     Q_EMIT simulated();
 }
 
@@ -368,15 +385,7 @@ void LlmServerView::showNothing(const QString& why)
     m_checks->clear();
     m_note->setText(why);
     m_note->show();
-    const analysis::LlmRunAnalysis none;
-    m_cdf->setContent(llmReplayCdfChart(none, nullptr, why));
-    m_queue->setContent(llmReplayQueueChart(nullptr, why));
-    m_kv->setContent(llmReplayKvChart(nullptr, why));
-    m_preemptions->setContent(llmReplayPreemptionChart(nullptr, why));
-    m_loadThroughput->setContent(llmLoadThroughputChart(nullptr, why));
-    m_loadLatency->setContent(llmLoadLatencyChart(nullptr, why));
-    m_loadEnergy->setContent(llmLoadEnergyChart(nullptr, why));
-    m_loadPower->setContent(llmLoadPowerChart(nullptr, why));
+    showCharts(nullptr, why, nullptr, why);
     Q_EMIT simulated();
 }
 

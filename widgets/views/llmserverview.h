@@ -34,9 +34,9 @@ struct LlmServerRun
 /// The "LLM server" tab: the project's LLM server (data::Project::llm) at the Model dock's
 /// knobs, simulated live in a background lane (the newest edit wins) and judged against the
 /// limits exactly as a region cell: feasible or the binding limit, every check with its 95%
-/// interval and margin, the evidence. Below: TTFT/TPOT CDFs (the measured baseline run beside
-/// them when the scenario replays it at its own load), running and waiting requests, KV use and
-/// preemptions over time; the same knobs over the loads: output tokens/s with the knee (the
+/// interval and margin, the evidence. Below: TTFT/TPOT and ITL CDFs (the measured baseline run
+/// beside them when the scenario replays it at its own load), running and waiting requests, KV
+/// use and preemptions over time; the same knobs over the loads: output tokens/s with the knee (the
 /// highest load met) and TTFT/TPOT p99 against the limits; then the feasible region over the
 /// project's grid (max_num_seqs x max_num_batched_tokens x load ...) with its capacity curves.
 class LlmServerView : public QWidget
@@ -47,6 +47,8 @@ public:
 
     /// The shown simulation (null before the first, or when there is nothing to simulate).
     std::shared_ptr<const LlmServerRun> shownRun() const { return m_run; }
+    /// The chart panels in reading order (the operating point's, then over the loads).
+    QList<ChartPanel*> chartPanels() const;
     QString headlineText() const;
     QString checksText() const;
     /// The feasible region over the project's grid (computed when a project opens; an edit
@@ -69,6 +71,9 @@ private:
     void refresh(bool computeRegion = false);
     void showRun(JobOutcome<LlmServerRun> outcome);
     void showNothing(const QString& why);
+    /// Every chart panel from the run (null: none, `why` says why) and the load sweep.
+    void showCharts(const llmsim::RunReplay* run, const QString& why,
+                    const analysis::LlmRegionResult* loadSweep, const QString& loadSweepWhy);
     /// The run the scenario replays, analysed, when it replays it at its own load (1x, one
     /// replica): only then do measured and simulated answer the same question.
     std::optional<analysis::LlmRunAnalysis>
@@ -81,6 +86,7 @@ private:
     QLabel* m_checks;
     QLabel* m_note;
     ChartPanel* m_cdf;
+    ChartPanel* m_itl;
     ChartPanel* m_queue;
     ChartPanel* m_kv;
     ChartPanel* m_preemptions;
