@@ -53,6 +53,10 @@ void TestAxisScale::flatRangeIsWidened()
     QVERIFY(scale.min < 250.0 && scale.max > 250.0);
     const AxisScale zero = AxisScale::linear(0.0, 0.0);
     QVERIFY(zero.min < 0.0 && zero.max > 0.0);
+    // Anchored at zero (counts): a flat zero stays on the axis's floor.
+    const AxisScale noneSoFar = AxisScale::linear(0.0, 0.0, 7, true);
+    QCOMPARE(noneSoFar.min, 0.0);
+    QVERIFY(noneSoFar.max > 0.0);
 }
 
 void TestAxisScale::logarithmic_data()

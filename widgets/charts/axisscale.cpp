@@ -35,7 +35,10 @@ AxisScale AxisScale::linear(double lo, double hi, int maxTicks, bool includeZero
     }
     if (hi - lo <= std::abs(hi) * 1e-12) {
         const double pad = lo == 0.0 ? 1.0 : std::abs(lo) * 0.1;
-        lo -= pad;
+        // A flat zero on an axis anchored at zero (a count that stayed 0) widens upward only:
+        // a negative count would be drawn otherwise.
+        if (!(includeZero && lo == 0.0))
+            lo -= pad;
         hi += pad;
     }
     maxTicks = std::max(maxTicks, 2);
