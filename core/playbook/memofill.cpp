@@ -181,11 +181,18 @@ std::string movementsText(const PlaybookResult& r)
     if (!r.fix.chosen)
         return "No change predicted: step 4 found no bounded fix.";
     if (r.locate.llm) {
+        // The replay's candidate is the model's, not the run's: quoting the run beside it lets
+        // the reader see the replay's own error next to the movement it predicts.
         std::string text;
-        for (const auto& m : r.fix.movements)
+        for (const auto& m : r.fix.movements) {
             text += (text.empty() ? "" : "; ") + m.metric + " " + formatValue(m.candidate, m.unit) +
-                    " → " + formatValue(m.fixed, m.unit) + " (" + formatSigned(m.delta, m.unit) +
-                    ")";
+                    " → " + formatValue(m.fixed, m.unit) + " (" + formatSigned(m.delta, m.unit);
+            for (const auto& measured : r.locate.metrics)
+                if (measured.metric == m.metric && measured.unit == m.unit)
+                    text += "; the candidate run measured " +
+                            formatValue(measured.overall.candidate, m.unit);
+            text += ")";
+        }
         return text.empty() ? "Not simulated: " + r.fix.llmMethod + "."
                             : text + " — " + r.fix.llmMethod + ".";
     }
@@ -220,7 +227,7 @@ std::string estimateText(const std::optional<sim::Estimate>& e, const char* unit
 /// What the matrix says about the replay; a replay that never ran is neither pass nor fail.
 std::string replayText(const PlaybookResult& r)
 {
-    if (!r.fix.reproducer)
+    if (!r.fix.reproducer && !r.fix.llmReproducer)
         return "reproducer missing (step 4 built none), so no replay was run";
     if (r.matrix.rows.empty())
         return "reproducer replay not run (step 5 did not run)";
@@ -291,14 +298,22 @@ std::string seniorAnswer(const PlaybookResult& r, const std::string& reproducerF
                        " is the first-principles bottleneck class that explains the symptom "
                        "(score " +
                        formatNumber(top.score, 2) + "): " + supportOf(top) + ". ";
-    if (r.fix.reproducer)
+    const char* replayed = r.matrix.replayIdentical ? "bit-identically"
+                           : r.matrix.rows.empty()  ? "(replay not run yet)"
+                                                    : "(replay NOT bit-identical)";
+    if (r.fix.llmReproducer)
+        text += "The artifact that proves it reproducibly is the LLM reproducer '" +
+                r.fix.llmReproducer->value("name", std::string("reproducer")) + "' (seed " +
+                std::to_string(r.fix.llmReproducer->value("seed", 1)) + ") in " + reproducerFile +
+                ", the candidate's requests on its engine knobs: " + "`batchscope-cli simulate " +
+                reproducerFile + "` replays it " + replayed +
+                ", with the input datasets pinned by SHA-256 in the provenance section and the "
+                "LLM curve pack as the signoff artifact.";
+    else if (r.fix.reproducer)
         text += "The artifact that proves it reproducibly is the frozen scenario '" +
                 r.fix.reproducer->name + "' (seed " + std::to_string(r.fix.reproducer->seed) +
                 ") in " + reproducerFile + ": `batchscope-cli simulate " + reproducerFile +
-                "` replays it " +
-                (r.matrix.replayIdentical ? "bit-identically"
-                 : r.matrix.rows.empty()  ? "(replay not run yet)"
-                                          : "(replay NOT bit-identical)") +
+                "` replays it " + replayed +
                 ", with the input datasets pinned by SHA-256 in the provenance section and the "
                 "batch policy curve pack as the signoff artifact.";
     else

@@ -203,6 +203,19 @@ void TestPlaybookLlm::reportsCarryLlmMetrics()
     fillMemoDrafts(memo, result);
     QVERIFY(memo.workloadSlice.text.find("TPOT p99") != std::string::npos);
     QVERIFY(memo.requiredArtifact.text.find("LLM curve pack") != std::string::npos);
+    // The memo says what steps 4 and 5 did: the LLM reproducer exists and replays
+    // bit-identically, and each movement sits beside what the candidate run measured.
+    QVERIFY(result.fix.llmReproducer && result.matrix.replayIdentical);
+    QVERIFY2(memo.regressionRisk.text.find("reproducer replay bit-identical (pass)") !=
+                 std::string::npos,
+             memo.regressionRisk.text.c_str());
+    QVERIFY(result.classification.claims());
+    QVERIFY2(memo.seniorQuestionAnswer.text.find("is the LLM reproducer") != std::string::npos &&
+                 memo.seniorQuestionAnswer.text.find("replays it bit-identically") !=
+                     std::string::npos,
+             memo.seniorQuestionAnswer.text.c_str());
+    QVERIFY2(memo.expectedMovement.text.find("the candidate run measured") != std::string::npos,
+             memo.expectedMovement.text.c_str());
 }
 
 void TestPlaybookLlm::realRunAgainstItself()
