@@ -3,6 +3,7 @@
 #include "document/projectdocument.h"
 #include "jobs/jobrunner.h"
 #include "mainwindow.h"
+#include "panels/memoeditor.h"
 #include "panels/playbookwizard.h"
 #include "playbook/projectplaybook.h"
 #include "reportexporter.h"
@@ -10,7 +11,10 @@
 #include "testsupport.h"
 #include "views/sweepview.h"
 
+#include <QComboBox>
 #include <QFileInfo>
+#include <QLabel>
+#include <QLineEdit>
 #include <QPushButton>
 #include <QStandardPaths>
 #include <QTabWidget>
@@ -30,8 +34,13 @@ private Q_SLOTS:
     void exportRefusesToReplaceTheOpenProject();
     void attachesAChartToTheMemoAndItsReport();
     void walksTheLlmDemoToADraftedMemo();
+    void signsTheLlmDemosMemoAndExportsIt();
 
 private:
+    /// Opens the LLM demo in `window`, shown, and runs the playbook from its wizard; false when
+    /// it did not finish with a result.
+    static bool runThePlaybookOnTheLlmDemo(gui::MainWindow& window);
+
     QTemporaryDir m_dir;
     std::unique_ptr<widgets::Settings> m_settings;
 };
@@ -200,22 +209,26 @@ void TestPlaybookWizard::attachesAChartToTheMemoAndItsReport()
     QVERIFY(undone->memo.evidence.empty());
 }
 
+bool TestPlaybookWizard::runThePlaybookOnTheLlmDemo(gui::MainWindow& window)
+{
+    window.openLlmDemo();
+    window.show();
+    if (!QTest::qWaitForWindowExposed(&window) || !window.jobs()->waitForIdle(240000))
+        return false;
+    auto* wizard = window.playbookWizard();
+    QSignalSpy finished(wizard, &widgets::PlaybookWizard::playbookFinished);
+    QTest::mouseClick(wizard->runButton(), Qt::LeftButton);
+    return (finished.wait(240000) || !finished.isEmpty()) && wizard->result();
+}
+
 void TestPlaybookWizard::walksTheLlmDemoToADraftedMemo()
 {
     // The LLM demo's review: a simulated baseline and a candidate with the token budget raised,
     // the budget change accepted as the change under review; the playbook concludes on the LLM
     // serving pipeline and drafts the memo from LLM evidence.
     gui::MainWindow window(m_settings.get());
-    window.openLlmDemo();
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
-    QVERIFY(window.jobs()->waitForIdle(240000));
-    auto* wizard = window.playbookWizard();
-    QSignalSpy finished(wizard, &widgets::PlaybookWizard::playbookFinished);
-    QTest::mouseClick(wizard->runButton(), Qt::LeftButton);
-    QVERIFY(finished.wait(240000) || !finished.isEmpty());
-    const auto result = wizard->result();
-    QVERIFY(result);
+    QVERIFY(runThePlaybookOnTheLlmDemo(window));
+    const auto result = window.playbookWizard()->result();
     QVERIFY(result->locate.llm);
     QVERIFY2(result->concluded(), result->conclusionBlocker.c_str());
     QVERIFY(std::any_of(result->freeze.items.begin(), result->freeze.items.end(),
@@ -239,6 +252,105 @@ void TestPlaybookWizard::walksTheLlmDemoToADraftedMemo()
     QVERIFY2(stored->memo.smallestReversibleChange.text.find("max_num_batched_tokens") !=
                  std::string::npos,
              stored->memo.smallestReversibleChange.text.c_str());
+}
+
+namespace {
+
+/// Brings `widget`'s tab to the front in every tab widget above it, as a user clicking would.
+void bringToFront(QWidget* widget)
+{
+    for (QWidget* page = widget; page; page = page->parentWidget())
+        for (QWidget* up = page->parentWidget(); up; up = up->parentWidget())
+            if (auto* tabs = qobject_cast<QTabWidget*>(up); tabs && tabs->indexOf(page) >= 0)
+                tabs->setCurrentWidget(page);
+}
+
+/// Moves a closed combo box `steps` items down with the arrow key, as a reviewer does (each
+/// press is an activation, as a click in the list is).
+void pressDown(QComboBox* box, int steps)
+{
+    for (int i = 0; i < steps; ++i)
+        QTest::keyClick(box, Qt::Key_Down);
+}
+
+} // namespace
+
+void TestPlaybookWizard::signsTheLlmDemosMemoAndExportsIt()
+{
+    // From the demo to a signed memo: the playbook drafts it, the four owners sign off in the
+    // memo editor, the decision is gated by their sign-offs, and the exported report carries
+    // the sign-off, the decision and the LLM curve pack with no DRAFT banner.
+    gui::MainWindow window(m_settings.get());
+    QVERIFY(runThePlaybookOnTheLlmDemo(window));
+    QVERIFY(window.playbookWizard()->result()->concluded());
+
+    auto* editor = window.findChild<widgets::MemoEditor*>();
+    QVERIFY(editor);
+    bringToFront(editor);
+    auto* decision = editor->findChild<QComboBox*>(QStringLiteral("decision"));
+    auto* gate = editor->findChild<QLabel*>(QStringLiteral("decision_gate"));
+    QVERIFY(decision && gate);
+    QList<QLineEdit*> names, rationales;
+    for (QLineEdit* edit : editor->findChildren<QLineEdit*>())
+        (edit->placeholderText() == QStringLiteral("Name") ? names : rationales) << edit;
+    QList<QComboBox*> states = editor->findChildren<QComboBox*>();
+    states.removeOne(decision);
+    QCOMPARE(names.size(), 4);
+    QCOMPARE(states.size(), 4);
+
+    // Ship before anyone approved is blocked, and the editor says why.
+    pressDown(decision, 1);
+    QCOMPARE(editor->memo().decision, playbook::Decision::Ship);
+    QTRY_VERIFY(gate->isVisibleTo(editor));
+    QVERIFY2(gate->text().contains(QStringLiteral("Ship is blocked")), qPrintable(gate->text()));
+
+    const QStringList reviewers = {QStringLiteral("R. Okafor"), QStringLiteral("M. Lindqvist"),
+                                   QStringLiteral("S. Tanaka"), QStringLiteral("P. Duarte")};
+    for (int i = 0; i < 4; ++i) {
+        QTest::keyClicks(names[i], reviewers[i]);
+        pressDown(states[i], 1); // Pending -> Approved
+        QTest::keyClicks(rationales[i], QStringLiteral("read the five steps and the pack"));
+    }
+    // With real requests the candidate fails TTFT and the playbook proposes the old budget:
+    // the reviewers roll the change back. On the stand-in it fails nothing: they ship it.
+    const bool realRequests = window.document()->project().datasets.size() == 3;
+    pressDown(decision, realRequests ? 2 : 0); // Ship -> Rollback (Bounded rollout between)
+    const playbook::Memo memo = editor->memo();
+    QCOMPARE(memo.decision, realRequests ? playbook::Decision::Rollback : playbook::Decision::Ship);
+    QVERIFY(playbook::checkDecision(memo, memo.decision).allowed);
+    QTRY_VERIFY(!gate->isVisibleTo(editor));
+    for (int i = 0; i < 4; ++i) {
+        QCOMPARE(QString::fromStdString(memo.owners[std::size_t(i)].name), reviewers[i]);
+        QCOMPARE(memo.owners[std::size_t(i)].state, playbook::SignoffState::Approved);
+        QVERIFY(!memo.owners[std::size_t(i)].date.empty());
+    }
+
+    auto* exporter = window.reportExporter();
+    for (const char* suffix : {"md", "pdf"}) {
+        const QString path = m_dir.filePath(QStringLiteral("llm-signed.") + QLatin1String(suffix));
+        QSignalSpy done(exporter, &gui::ReportExporter::finished);
+        exporter->exportTo(path);
+        QVERIFY(done.wait(240000) || !done.isEmpty());
+        QVERIFY2(done.last().at(1).toBool(), qPrintable(done.last().at(2).toString()));
+    }
+    QFile markdown(m_dir.filePath(QStringLiteral("llm-signed.md")));
+    QVERIFY(markdown.open(QIODevice::ReadOnly));
+    const QString text = QString::fromUtf8(markdown.readAll());
+    QVERIFY2(!text.contains(QStringLiteral("DRAFT")), qPrintable(text.left(2000)));
+    for (const QString& reviewer : reviewers)
+        QVERIFY2(text.contains(reviewer), qPrintable(reviewer));
+    QCOMPARE(text.count(QStringLiteral("| approved |")), 4);
+    QVERIFY(text.contains(QString::fromLatin1(playbook::decisionLabel(memo.decision))));
+    QVERIFY(text.contains(QStringLiteral("LLM curve pack")));
+    QVERIFY(text.contains(QStringLiteral("TTFT p99")));
+    QFile pdf(m_dir.filePath(QStringLiteral("llm-signed.pdf")));
+    QVERIFY(pdf.open(QIODevice::ReadOnly));
+    QVERIFY(pdf.read(5) == "%PDF-");
+    if (const QString dir = qEnvironmentVariable("BATCHSCOPE_SCREENSHOT_DIR"); !dir.isEmpty()) {
+        QFile::remove(dir + QStringLiteral("/llm-signed.pdf"));
+        QFile::copy(pdf.fileName(), dir + QStringLiteral("/llm-signed.pdf"));
+        QVERIFY(editor->grab().save(dir + QStringLiteral("/llm-memo-editor.png")));
+    }
 }
 
 QTEST_MAIN(TestPlaybookWizard)
