@@ -1,26 +1,14 @@
 #include "accelpresets.h"
 
+#include "installpaths.h"
+
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
 
 namespace bs::cli {
 
-namespace {
-
 namespace fs = std::filesystem;
-
-/// The folder presets are installed in, relative to the executable's folder.
-fs::path installedPresets()
-{
-    std::error_code ec;
-    const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
-    if (ec)
-        return {};
-    return exe.parent_path().parent_path() / "share" / "batchscope" / "presets";
-}
-
-} // namespace
 
 OptionSpec presetsOption()
 {
@@ -33,7 +21,7 @@ Expected<accel::PresetLibrary> cliPresetLibrary(const ParsedArgs& args)
 {
     accel::PresetLibrary library;
     std::error_code ec;
-    const fs::path installed = installedPresets();
+    const fs::path installed = installedShareFolder("presets");
 #ifdef BATCHSCOPE_PRESETS_SOURCE_DIR
     const fs::path sourceTree = BATCHSCOPE_PRESETS_SOURCE_DIR;
 #else

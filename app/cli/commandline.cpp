@@ -201,4 +201,22 @@ Expected<std::pair<std::size_t, std::size_t>> shardOption(const ParsedArgs& args
     return std::pair<std::size_t, std::size_t>(index, count);
 }
 
+Expected<ParsedArgs> withShortOutput(ParsedArgs args)
+{
+    std::vector<std::string> rest;
+    for (std::size_t i = 0; i < args.positionals.size(); ++i) {
+        if (args.positionals[i] != "-o") {
+            rest.push_back(args.positionals[i]);
+            continue;
+        }
+        if (i + 1 >= args.positionals.size())
+            return makeError(ErrorCode::Usage, "-o needs a value (the output path)");
+        if (args.values.contains("--output"))
+            return makeError(ErrorCode::Usage, "give the output file once (-o or --output)");
+        args.values["--output"] = args.positionals[++i];
+    }
+    args.positionals = std::move(rest);
+    return args;
+}
+
 } // namespace bs::cli

@@ -82,6 +82,9 @@ Expected<std::optional<std::uint64_t>> wholeNumberOption(const ParsedArgs& args,
                                                          std::uint64_t maximum);
 /// Parses "1,2,4" into numbers; a usage error names the option.
 Expected<std::vector<double>> numberListOption(const ParsedArgs& args, const std::string& name);
+/// Takes "-o PATH" out of the positionals (the parser reads single-dash words as positionals)
+/// into --output; usage errors for a missing value or a second output.
+Expected<ParsedArgs> withShortOutput(ParsedArgs args);
 /// --shard I/N (0 <= I < N) as (I, N); (0, 1) when absent.
 Expected<std::pair<std::size_t, std::size_t>> shardOption(const ParsedArgs& args);
 

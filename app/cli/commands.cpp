@@ -5,8 +5,9 @@ namespace bs::cli {
 const std::vector<CommandSpec>& allCommands()
 {
     static const std::vector<CommandSpec> commands = {
-        projectCommand(), modelCommand(),  fitCommand(),   inspectCommand(), simulateCommand(),
-        analyzeCommand(), regionCommand(), mergeCommand(), reportCommand(),  validateCommand(),
+        projectCommand(), demoCommand(),     modelCommand(),    fitCommand(),
+        inspectCommand(), simulateCommand(), analyzeCommand(),  regionCommand(),
+        mergeCommand(),   reportCommand(),   validateCommand(),
     };
     return commands;
 }

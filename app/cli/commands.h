@@ -11,6 +11,7 @@ const std::vector<CommandSpec>& allCommands();
 
 /// The specs, one per subcommand file.
 CommandSpec projectCommand();
+CommandSpec demoCommand();
 CommandSpec modelCommand();
 CommandSpec fitCommand();
 CommandSpec inspectCommand();

@@ -147,26 +147,6 @@ void printOutcome(const nlohmann::json& outcome, std::ostream& out)
         out << "DRAFT: " << reason.get<std::string>() << "\n";
 }
 
-/// Takes "-o FILE" out of the positionals (the shared parser reads single-dash words as
-/// positionals) into --output.
-Expected<ParsedArgs> withShortOutput(ParsedArgs args)
-{
-    std::vector<std::string> rest;
-    for (std::size_t i = 0; i < args.positionals.size(); ++i) {
-        if (args.positionals[i] != "-o") {
-            rest.push_back(args.positionals[i]);
-            continue;
-        }
-        if (i + 1 >= args.positionals.size())
-            return makeError(ErrorCode::Usage, "-o needs a value (FILE)");
-        if (args.values.contains("--output"))
-            return makeError(ErrorCode::Usage, "give the output file once (-o or --output)");
-        args.values["--output"] = args.positionals[++i];
-    }
-    args.positionals = std::move(rest);
-    return args;
-}
-
 int runReport(const ParsedArgs& rawArgs, CliIo& io)
 {
     auto parsed = withShortOutput(rawArgs);

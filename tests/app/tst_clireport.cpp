@@ -4,6 +4,7 @@
 #include "clirun.h"
 #include "testsupport.h"
 
+#include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
@@ -81,6 +82,8 @@ private Q_SLOTS:
     void demoReportIsFinal();
     void pdfWritesTheFilesItTellsTheReaderToRun();
     void llmServerReportCarriesTheLlmCurvePack();
+    void llmDemoFromTheCliIsAFinalReview();
+    void demoCommandRefusesWhatItCannotDo();
 };
 
 void TestCliReport::unacceptedBlockerIsADraftAndExitsNonZero()
@@ -186,6 +189,65 @@ void TestCliReport::llmServerReportCarriesTheLlmCurvePack()
     QVERIFY(words.contains("LLM curve pack"));
     // (pdftotext writes "fi" as a ligature: "configuration" is left out.)
     QVERIFY(words.contains("Headroom of the recommended"));
+}
+
+void TestCliReport::llmDemoFromTheCliIsAFinalReview()
+{
+    // `demo llm` builds the LLM demo as the workbench opens it (the review's two runs simulated
+    // beside the project), so its report concludes without --allow-draft.
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString folder = dir.filePath(QStringLiteral("llm"));
+    const CliRun demo =
+        runCli({QStringLiteral("demo"), QStringLiteral("llm"), QStringLiteral("-o"), folder});
+    QVERIFY2(demo.exitCode == 0, demo.err.constData());
+    const QString project = folder + QStringLiteral("/llm-demo.bsproj");
+    QVERIFY2(demo.out.contains(QString(QStringLiteral("Wrote ") + project).toUtf8()),
+             demo.out.constData());
+    QVERIFY(demo.out.contains("simulated"));
+    const QString runs = folder + QStringLiteral("/llm-demo-runs");
+    QVERIFY(!QDir(runs).entryList(QDir::Dirs | QDir::NoDotAndDotDot).isEmpty());
+
+    const QString md = dir.filePath(QStringLiteral("llm-review.md"));
+    const CliRun report = runCli({QStringLiteral("report"), project, QStringLiteral("-o"), md});
+    QVERIFY2(report.exitCode == 0, report.err.constData());
+    QVERIFY(!report.out.contains("DRAFT"));
+    const QByteArray text = readAll(md);
+    QVERIFY(text.startsWith("# Accelerator review: Demo: Llama-3.1-8B"));
+    QVERIFY(text.contains("LLM curve pack"));
+    QVERIFY(text.contains("simulated: token budget 2048"));
+    QVERIFY(text.contains("simulated: token budget 8192"));
+    // The runs are marked simulated wherever they are listed.
+    QVERIFY(text.contains("simulated (BatchScope LLM simulator)"));
+
+    // The batching demo is written as shipped (its runs are stored in the project).
+    const CliRun batch = runCli({QStringLiteral("demo"), QStringLiteral("batch"),
+                                 QStringLiteral("--output"), dir.filePath(QStringLiteral("b"))});
+    QVERIFY2(batch.exitCode == 0, batch.err.constData());
+    QVERIFY(QFile::exists(dir.filePath(QStringLiteral("b/demo.bsproj"))));
+}
+
+void TestCliReport::demoCommandRefusesWhatItCannotDo()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const CliRun unknown =
+        runCli({QStringLiteral("demo"), QStringLiteral("gpu"), QStringLiteral("-o"), dir.path()});
+    QCOMPARE(unknown.exitCode, 2);
+    QVERIFY2(unknown.err.contains("usage: batchscope-cli demo batch|llm -o DIR"),
+             unknown.err.constData());
+    const CliRun noFolder = runCli({QStringLiteral("demo"), QStringLiteral("llm")});
+    QCOMPARE(noFolder.exitCode, 2);
+    // A folder that cannot be made: a file is in the way.
+    QFile blocker(dir.filePath(QStringLiteral("file")));
+    QVERIFY(blocker.open(QIODevice::WriteOnly));
+    blocker.close();
+    const QString inside = dir.filePath(QStringLiteral("file/demo"));
+    const CliRun blocked =
+        runCli({QStringLiteral("demo"), QStringLiteral("llm"), QStringLiteral("-o"), inside});
+    QCOMPARE(blocked.exitCode, 1);
+    QVERIFY2(blocked.err.contains(inside.toUtf8()) && blocked.err.contains("cannot create"),
+             blocked.err.constData());
 }
 
 QTEST_GUILESS_MAIN(TestCliReport)
