@@ -297,6 +297,11 @@ std::string llmCellEvidence(const LlmRegionSpec& spec, const LlmRegionCell& cell
                      std::to_string(cell.requests) + " requests";
     if (!cell.confident)
         out += ", not confident";
+    // Checked against a real rate sweep (llmsim/README.md, "Validation"), the roofline holds at
+    // light load but overstates what a loaded server sustains: the reader must know the step
+    // was not fitted to a measurement.
+    if (spec.scenario.step.kind == llmsim::StepSpec::Kind::Roofline)
+        out += "; roofline step, not calibrated to a measurement";
     return out;
 }
 
