@@ -105,6 +105,7 @@ private Q_SLOTS:
     void badSlaInputIsNamedNotJudged();
     void constructedRateSweepHasOnePointPerRunWithARate();
     void runWithoutRecordsSaysOnlyTheToolsAggregatesExist();
+    void engineLogWithoutASweepDrawsNoEmptySweepCharts();
     void realSglangFileSweepsBothDatasets();
     void screenshotsIncludeTheLlmServingPage();
 
@@ -393,6 +394,33 @@ void TestLlmServingPage::runWithoutRecordsSaysOnlyTheToolsAggregatesExist()
     QCOMPARE(cell(page->figureTable(), QStringLiteral("Requests"), 1),
              QStringLiteral("no per-request records in this file"));
     QCOMPARE(cell(page->figureTable(), QStringLiteral("Completed"), 1), QStringLiteral("6"));
+}
+
+void TestLlmServingPage::engineLogWithoutASweepDrawsNoEmptySweepCharts()
+{
+    // One engine request log has no request rate or concurrency limit: instead of three empty
+    // sweep charts the caption says so once and the CDF takes the width; a file with a sweep
+    // brings the charts back.
+    auto window = makeWindow();
+    QVERIFY(import(*window, test::testDataPath(QStringLiteral("llm/servinglog/requests.jsonl"))));
+    auto* page = showPage(*window);
+    QTRY_VERIFY(page->result());
+    for (ChartPanel* panel :
+         {page->throughputSweepPanel(), page->ttftSweepPanel(), page->tpotSweepPanel()})
+        QVERIFY(!panel->isVisibleTo(page));
+    QVERIFY(page->cdfPanel()->isVisibleTo(page));
+    QCOMPARE(page->sweepCaption()->text(),
+             QStringLiteral("No run names a request rate or a concurrency limit: there is no "
+                            "rate sweep to draw."));
+    QTRY_VERIFY(page->cdfPanel()->width() > page->width() * 3 / 4);
+
+    QVERIFY(import(*window, test::testDataPath(QStringLiteral("llm/vllm_rate_sweep.jsonl"))));
+    auto* picker = window->traceView()->llmPicker();
+    picker->setCurrentIndex(picker->findText(QStringLiteral("vllm_rate_sweep.jsonl")));
+    QTRY_VERIFY(page->result() && page->result()->set && page->result()->set->runs.size() > 1);
+    for (ChartPanel* panel :
+         {page->throughputSweepPanel(), page->ttftSweepPanel(), page->tpotSweepPanel()})
+        QVERIFY(panel->isVisibleTo(page));
 }
 
 void TestLlmServingPage::realSglangFileSweepsBothDatasets()

@@ -315,8 +315,8 @@ QString llmSweepCaption(const LlmRunsResult& result)
         return {};
     const LlmSweepAxis axis = llmSweepAxis(*result.set);
     if (axis == LlmSweepAxis::None)
-        return QObject::tr("No run names a request rate or a concurrency limit: the sweep charts "
-                           "stay empty.");
+        return QObject::tr("No run names a request rate or a concurrency limit: there is no "
+                           "rate sweep to draw.");
     const std::size_t runs = result.set->runs.size();
     const QString across =
         runs == 1 ? QObject::tr("The file's one run") : QObject::tr("The file's %1 runs").arg(runs);

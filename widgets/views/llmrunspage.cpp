@@ -193,6 +193,7 @@ void LlmRunsPage::showEmpty(const QString& why)
     m_throughputSweep->setContent(emptyChart(llmSweepThroughputChart(none), why));
     m_ttftSweep->setContent(emptyChart(llmSweepP99Chart(none, LlmSweepLatency::Ttft), why));
     m_tpotSweep->setContent(emptyChart(llmSweepP99Chart(none, LlmSweepLatency::Tpot), why));
+    setSweepChartsVisible(false);
     m_percentiles->setRowCount(0);
     m_figures->setRowCount(0);
     m_replay->showNothing(why);
@@ -287,6 +288,16 @@ void LlmRunsPage::drawSweep()
     m_tpotSweep->setContent(llmSweepP99Chart(*m_result, LlmSweepLatency::Tpot));
     m_sweepCaption->setText(llmSweepCaption(*m_result));
     m_sweepCaption->setVisible(!m_sweepCaption->text().isEmpty());
+    // A file without a rate or concurrency sweep (one engine log, one AIPerf run) would show
+    // three empty charts saying the same thing: the caption says it once, the CDF takes the
+    // room.
+    setSweepChartsVisible(m_result->set && llmSweepAxis(*m_result->set) != LlmSweepAxis::None);
+}
+
+void LlmRunsPage::setSweepChartsVisible(bool visible)
+{
+    for (ChartPanel* panel : {m_throughputSweep, m_ttftSweep, m_tpotSweep})
+        panel->setVisible(visible);
 }
 
 } // namespace bs::widgets

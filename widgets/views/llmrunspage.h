@@ -68,6 +68,8 @@ private:
     void fillRunPicker();
     void drawRun();
     void drawSweep();
+    /// The three rate-sweep charts, shown only when the file's runs form a sweep.
+    void setSweepChartsVisible(bool visible);
     /// The SLA typed in the limit fields; a field that does not read as a positive number of
     /// milliseconds is left unjudged and named in `problems`.
     analysis::LlmSla slaFromFields(QStringList& problems) const;
