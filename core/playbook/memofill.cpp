@@ -249,6 +249,9 @@ std::string riskText(const PlaybookResult& r)
                   estimateText(r.fix.fixedPowerW, "W") + ", peak temperature " +
                   estimateText(r.fix.candidatePeakC, "°C") + " → " +
                   estimateText(r.fix.fixedPeakC, "°C")
+        : r.locate.llm
+            ? std::string("not simulated in the replay (its step is fitted to the candidate's "
+                          "timings and has no power model)")
             : std::string("not simulated (the scenario has no power or thermal model)");
     const std::string software =
         !r.fix.chosen                     ? "no change"

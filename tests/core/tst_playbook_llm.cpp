@@ -209,6 +209,9 @@ void TestPlaybookLlm::reportsCarryLlmMetrics()
     QVERIFY2(memo.regressionRisk.text.find("reproducer replay bit-identical (pass)") !=
                  std::string::npos,
              memo.regressionRisk.text.c_str());
+    QVERIFY2(memo.regressionRisk.text.find("Thermal: not simulated in the replay") !=
+                 std::string::npos,
+             memo.regressionRisk.text.c_str());
     QVERIFY(result.classification.claims());
     QVERIFY2(memo.seniorQuestionAnswer.text.find("is the LLM reproducer") != std::string::npos &&
                  memo.seniorQuestionAnswer.text.find("replays it bit-identically") !=
