@@ -2,8 +2,6 @@
 #
 # One Qt Test executable registered with CTest. Every test runs offscreen and knows where the
 # source tree (for tests/data) and the shared real-measurement folder are.
-set(BATCHSCOPE_SHARED_DATA_DEFAULT "${PROJECT_SOURCE_DIR}/../shared/data"
-    CACHE PATH "Folder of real measurement files used by conformance tests")
 
 function(batchscope_add_test name)
     cmake_parse_arguments(ARG "" "TIMEOUT" "SOURCES;LIBS;LABELS" ${ARGN})

@@ -8,7 +8,6 @@
 
 #include <nlohmann/json.hpp>
 
-#include <cstdlib>
 #include <filesystem>
 
 namespace bs::cli {
@@ -28,20 +27,6 @@ fs::path demoFolder()
     return BATCHSCOPE_DEMO_SOURCE_DIR;
 #else
     return installed;
-#endif
-}
-
-/// --shared-data, else $BATCHSCOPE_SHARED_DATA, else the folder beside the source tree.
-std::string sharedDataFolder(const ParsedArgs& args)
-{
-    if (auto value = args.value("--shared-data"))
-        return *value;
-    if (const char* env = std::getenv("BATCHSCOPE_SHARED_DATA"); env && *env)
-        return env;
-#ifdef BATCHSCOPE_SHARED_DATA_DEFAULT
-    return BATCHSCOPE_SHARED_DATA_DEFAULT;
-#else
-    return {};
 #endif
 }
 
@@ -90,7 +75,9 @@ int runDemo(const ParsedArgs& rawArgs, CliIo& io)
     if (which == "llm") {
         // As the workbench opens it: the public run when the shared data has it, then the
         // review's baseline and candidate simulated beside the project.
-        notes.push_back(io::attachLlmDemoRun(*project, sharedDataFolder(args)).note);
+        notes.push_back(io::attachLlmDemoRun(
+                            *project, args.value("--shared-data").value_or(io::sharedDataDir()))
+                            .note);
         auto review = analysis::attachLlmDemoReview(*project, (folder / "llm-demo-runs").string());
         if (!review)
             return reportError(review.error(), args, io);

@@ -94,10 +94,7 @@ bool FileController::openLlmDemo()
     auto project = readBuiltInProject(QStringLiteral("llm-demo.bsproj"));
     if (!project)
         return false;
-    const QByteArray shared = qgetenv("BATCHSCOPE_SHARED_DATA");
-    const std::string sharedDir =
-        shared.isEmpty() ? std::string(BATCHSCOPE_SHARED_DATA_DEFAULT) : shared.toStdString();
-    const io::LlmDemoSource source = io::attachLlmDemoRun(*project, sharedDir);
+    const io::LlmDemoSource source = io::attachLlmDemoRun(*project, io::sharedDataDir());
     // The playbook's baseline and candidate: simulated from the scenario into the user's data
     // folder (the project references them by path, as every LLM run).
     const QString runs = QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation) +

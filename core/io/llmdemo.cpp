@@ -3,9 +3,21 @@
 
 #include "io/readdataset.h"
 
+#include <cstdlib>
 #include <filesystem>
 
 namespace bs::io {
+
+std::string sharedDataDir()
+{
+    if (const char* env = std::getenv("BATCHSCOPE_SHARED_DATA"); env && *env)
+        return env;
+#ifdef BATCHSCOPE_SHARED_DATA_DEFAULT
+    return BATCHSCOPE_SHARED_DATA_DEFAULT;
+#else
+    return {};
+#endif
+}
 
 LlmDemoSource attachLlmDemoRun(data::Project& project, const std::string& sharedDataDir)
 {

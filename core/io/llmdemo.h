@@ -11,6 +11,10 @@ namespace bs::io {
 inline constexpr const char* kLlmDemoRunPath =
     "llm/llmservingsim/bench/examples/RTX4090/Llama-3.1-8B/vllm/requests.jsonl";
 
+/// Where the public measurements are looked for: $BATCHSCOPE_SHARED_DATA when set, else the
+/// folder beside the source tree this build came from (CMake's BATCHSCOPE_SHARED_DATA_DEFAULT).
+std::string sharedDataDir();
+
 /// What the LLM demo serves, said to the user when it opens.
 struct LlmDemoSource
 {
