@@ -4,4 +4,5 @@ target_sources(batchscope_core PRIVATE
     data/llmrun.cpp
     data/project.cpp
     data/runtags.cpp
-    data/sweeptable.cpp)
+    data/sweeptable.cpp
+    data/tritonsettings.cpp)

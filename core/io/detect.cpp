@@ -180,9 +180,24 @@ std::optional<Detection> detectLlmPerf(std::string_view head)
     return std::nullopt;
 }
 
+/// A Model Analyzer checkpoint: an object whose first key is "ResultManager.results" (Model
+/// Analyzer's state manager writes its managers' state in that order).
+std::optional<Detection> detectModelAnalyzerCheckpoint(std::string_view head)
+{
+    const std::size_t key = head.find("\"ResultManager.results\"");
+    if (head.front() != '{' || key == std::string_view::npos ||
+        head.find_first_not_of(" \t\r\n", 1) != key)
+        return std::nullopt;
+    return detection("model_analyzer_checkpoint",
+                     "JSON object opening with \"ResultManager.results\" (Triton Model "
+                     "Analyzer checkpoint)");
+}
+
 std::optional<Detection> detectJson(std::string_view head, bool complete)
 {
     if (auto found = detectLlmPerf(head))
+        return found;
+    if (auto found = detectModelAnalyzerCheckpoint(head))
         return found;
     if (head.front() == '{' && head.find("\"traceEvents\"") == std::string_view::npos) {
         if (auto found = detectTrtllmBench(head))

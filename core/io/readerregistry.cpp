@@ -10,6 +10,7 @@
 #include "io/llmperfreader.h"
 #include "io/llmrequestlog.h"
 #include "io/mlperfreader.h"
+#include "io/modelanalyzercheckpoint.h"
 #include "io/modelanalyzerreader.h"
 #include "io/perfanalyzerreader.h"
 #include "io/powerlogreader.h"
@@ -34,6 +35,11 @@ const std::vector<ReaderEntry>& readerRegistry()
           "server-only)",
           1},
          &readModelAnalyzer},
+        {{"model_analyzer_checkpoint", K::Sweep,
+          "Triton Model Analyzer checkpoint (checkpoints/N.ckpt): every measurement with "
+          "perf_analyzer's server breakdown and each configuration's instances and batching",
+          1},
+         &readModelAnalyzerCheckpoint},
         {{"mlperf_summary", K::Sweep,
           "MLPerf LoadGen mlperf_log_summary.txt (with the power window when the detail log and "
           "spl.txt sit beside it)",

@@ -34,6 +34,7 @@ target_sources(batchscope_core PRIVATE
     io/mappedcsvreader.cpp
     io/mlperflog.cpp
     io/mlperfreader.cpp
+    io/modelanalyzercheckpoint.cpp
     io/modelanalyzerreader.cpp
     io/nameinterner.cpp
     io/numbercell.cpp

@@ -106,6 +106,17 @@ const char* const kLlmPerf =
     "  {\"error_code\": null, \"ttft_s\": 0.3, \"end_to_end_latency_s\": 2.3, "
     "\"number_output_tokens\": 100, \"number_input_tokens\": 50}\n"
     "]\n";
+const char* const kModelAnalyzerCheckpoint =
+    "{\n"
+    "  \"ResultManager.results\": {\"_results\": {\"m\": {\"m_config_0\": [\n"
+    "    {\"_model_run_configs\": [{\"_model_config_variant\": {\"model_config\": "
+    "{\"maxBatchSize\": 8, \"dynamicBatching\": {}}}}]},\n"
+    "    {\"m -b 1 --concurrency-range=1\": {\"_model_config_measurements\": [{\n"
+    "      \"_model_specific_pa_params\": {\"batch-size\": 1, \"concurrency-range\": 1},\n"
+    "      \"_non_gpu_data\": [[\"perf_throughput\", {\"_value\": 2500.0}], "
+    "[\"perf_latency_p99\", {\"_value\": 0.5}]]}]}}\n"
+    "  ]}}}\n"
+    "}\n";
 const char* const kTrtllmBench =
     "{\n"
     "    \"world_info\": {\"max_batch_size\": 64, \"max_num_tokens\": 2048},\n"
@@ -651,6 +662,21 @@ void TestIoBadInput::badInput_data()
            0,
            QStringLiteral("\"request 0.number_output_tokens\" holds 99.5, not a token "
                           "count"));
+    // Model Analyzer checkpoint: one JSON document
+    r = "model_analyzer_checkpoint";
+    addJsonEncodingRows(r, kModelAnalyzerCheckpoint,
+                        QStringLiteral("binary data (a NUL byte) in what should be a text or "
+                                       "JSON file"));
+    addRow("model_analyzer_checkpoint: truncated", r, cut(kModelAnalyzerCheckpoint, 3), format, 7,
+           QStringLiteral("JSON syntax error"));
+    addRow("model_analyzer_checkpoint: negative throughput", r,
+           QByteArray(kModelAnalyzerCheckpoint).replace("2500.0", "-2500.0"), value, 0,
+           QStringLiteral("the record \"perf_throughput\" has no non-negative \"_value\""));
+    addRow("model_analyzer_checkpoint: batch size 0", r,
+           QByteArray(kModelAnalyzerCheckpoint).replace("\"batch-size\": 1", "\"batch-size\": 0"),
+           value, 0, QStringLiteral("\"batch-size\" must be from 1 to 1,000,000"));
+    addRow("model_analyzer_checkpoint: a Kineto trace", r, kKineto, format, 0,
+           QStringLiteral("not a Model Analyzer checkpoint"));
     // trtllm-bench report: one JSON document
     r = "trtllm_bench";
     addJsonEncodingRows(r, kTrtllmBench,
@@ -756,18 +782,19 @@ void TestIoBadInput::badInput()
 // A reader added to the registry must be added to the corpus above.
 void TestIoBadInput::everyReaderIsCovered()
 {
-    QStringList covered = {QStringLiteral("perf_analyzer"),     QStringLiteral("model_analyzer"),
-                           QStringLiteral("mlperf_summary"),    QStringLiteral("mlperf_detail"),
-                           QStringLiteral("mlperf_spl"),        QStringLiteral("kineto_trace"),
-                           QStringLiteral("nvidia_smi"),        QStringLiteral("sweep_csv"),
-                           QStringLiteral("dle_table"),         QStringLiteral("power_csv"),
-                           QStringLiteral("request_trace_csv"), QStringLiteral("azure_llm_trace"),
-                           QStringLiteral("burstgpt_trace"),    QStringLiteral("mooncake_trace"),
-                           QStringLiteral("bailian_trace"),     QStringLiteral("llm_benchmark"),
-                           QStringLiteral("llm_request_log"),   QStringLiteral("llm_engine_series"),
-                           QStringLiteral("genai_perf"),        QStringLiteral("llmperf"),
-                           QStringLiteral("trtllm_bench"),      QStringLiteral("aiperf_records"),
-                           QStringLiteral("genai_perf_csv")};
+    QStringList covered = {
+        QStringLiteral("perf_analyzer"),     QStringLiteral("model_analyzer"),
+        QStringLiteral("mlperf_summary"),    QStringLiteral("mlperf_detail"),
+        QStringLiteral("mlperf_spl"),        QStringLiteral("kineto_trace"),
+        QStringLiteral("nvidia_smi"),        QStringLiteral("sweep_csv"),
+        QStringLiteral("dle_table"),         QStringLiteral("power_csv"),
+        QStringLiteral("request_trace_csv"), QStringLiteral("azure_llm_trace"),
+        QStringLiteral("burstgpt_trace"),    QStringLiteral("mooncake_trace"),
+        QStringLiteral("bailian_trace"),     QStringLiteral("llm_benchmark"),
+        QStringLiteral("llm_request_log"),   QStringLiteral("llm_engine_series"),
+        QStringLiteral("genai_perf"),        QStringLiteral("llmperf"),
+        QStringLiteral("trtllm_bench"),      QStringLiteral("aiperf_records"),
+        QStringLiteral("genai_perf_csv"),    QStringLiteral("model_analyzer_checkpoint")};
     QStringList registered;
     for (const auto& info : io::availableReaders())
         registered << QString::fromStdString(info.name);

@@ -48,7 +48,7 @@ const Expectation kExpectations[] = {
     {R"(^power_logs/.*/nvidia_output_\d+\.log$)", "nvidia_smi"},
     {R"(^power_logs/.*/(nvidia_spec|pyjoules_output).*\.log$)", "rejected"},
     {R"(^triton/model_analyzer/.*/golden-metrics-.*\.csv$)", "model_analyzer"},
-    {R"(^triton/model_analyzer/.*\.ckpt$)", "rejected"},
+    {R"(^triton/model_analyzer/.*\.ckpt$)", "model_analyzer_checkpoint"},
     {R"(^triton/perf_analyzer/.*\.csv$)", "perf_analyzer"},
     {R"(^triton/perf_analyzer/.*\.log$)", "rejected"},
 };
@@ -129,6 +129,11 @@ private Q_SLOTS:
     void cpuOnlyTraceHasNoDeviceEvents();
     void perfAnalyzerRowsAndRuns();
     void modelAnalyzerJoin();
+
+private:
+    void checkpointAgreesWithTheReport(const QString& dir, const QList<QByteArray>& reportLines);
+
+private Q_SLOTS:
     void azureTrace();
     void nvidiaSmiLog();
 };
@@ -399,6 +404,31 @@ void TestIoConformance::modelAnalyzerJoin()
             QCOMPARE(*p.latencyP99S, f[8].toDouble() / 1000.0);
             QCOMPARE(*p.powerW, power.value(f[0] + f[3] + f[1] + QLatin1Char('/') + f[2]));
         }
+        checkpointAgreesWithTheReport(dir, lines);
+    }
+}
+
+void TestIoConformance::checkpointAgreesWithTheReport(const QString& dir,
+                                                      const QList<QByteArray>& reportLines)
+{
+    // The checkpoint Model Analyzer wrote in the same run holds every row of its CSV report
+    // (model, batch, load, config, ..., throughput, p99 ms), to the report's one decimal.
+    auto read = io::readDataset(QString(dir + QStringLiteral("/0.ckpt")).toStdString());
+    BS_VERIFY_READ(read);
+    const auto& points = read->sweep()->points;
+    QCOMPARE(int(points.size()), reportLines.size() - 1);
+    for (int i = 1; i < reportLines.size(); ++i) {
+        const auto f = QString::fromLatin1(reportLines[i]).split(QLatin1Char(','));
+        const std::string series = QString(f[0] + QLatin1Char('/') + f[3]).toStdString();
+        const auto it = std::find_if(points.begin(), points.end(), [&](const auto& p) {
+            const double load = p.concurrency.value_or(p.requestRatePerS.value_or(0.0));
+            return p.series == series && p.batchSize == f[1].toInt() && load == f[2].toDouble();
+        });
+        QVERIFY2(it != points.end(), reportLines[i].constData());
+        QVERIFY2(std::abs(*it->throughputPerS - f[7].toDouble()) <= 0.05 + 1e-9,
+                 reportLines[i].constData());
+        QVERIFY2(std::abs(*it->latencyP99S * 1e3 - f[8].toDouble()) <= 0.05 + 1e-9,
+                 reportLines[i].constData());
     }
 }
 

@@ -175,6 +175,9 @@ void TestIoTextCells::detection_data()
                                 << "genai_perf_csv";
     QTest::newRow("GenAI-Perf CSV single values")
         << QByteArray("Metric,Value\nRequest Throughput (per sec),1\n") << "genai_perf_csv";
+    QTest::newRow("Model Analyzer checkpoint")
+        << QByteArray("{\n    \"ResultManager.results\": {\n        \"_results\": {}\n")
+        << "model_analyzer_checkpoint";
     QTest::newRow("JSON with a timestamp but no token lengths")
         << QByteArray("{\"timestamp\": 1}\n")
         << "error 0:0: a JSON file, but not a Chrome/Kineto trace: no \"traceEvents\" key in its "
@@ -196,19 +199,30 @@ void TestIoTextCells::everyReaderIsListed()
     QStringList names;
     for (const auto& r : io::availableReaders())
         names << QString::fromStdString(r.name);
-    QCOMPARE(names,
-             (QStringList{QStringLiteral("perf_analyzer"),    QStringLiteral("model_analyzer"),
-                          QStringLiteral("mlperf_summary"),   QStringLiteral("mlperf_detail"),
-                          QStringLiteral("sweep_csv"),        QStringLiteral("dle_table"),
-                          QStringLiteral("kineto_trace"),     QStringLiteral("nvidia_smi"),
-                          QStringLiteral("mlperf_spl"),       QStringLiteral("power_csv"),
-                          QStringLiteral("azure_llm_trace"),  QStringLiteral("burstgpt_trace"),
-                          QStringLiteral("mooncake_trace"),   QStringLiteral("bailian_trace"),
-                          QStringLiteral("llm_benchmark"),    QStringLiteral("genai_perf"),
-                          QStringLiteral("aiperf_records"),   QStringLiteral("genai_perf_csv"),
-                          QStringLiteral("llmperf"),          QStringLiteral("trtllm_bench"),
-                          QStringLiteral("llm_request_log"),  QStringLiteral("llm_engine_series"),
-                          QStringLiteral("request_trace_csv")}));
+    QCOMPARE(names, (QStringList{QStringLiteral("perf_analyzer"),
+                                 QStringLiteral("model_analyzer"),
+                                 QStringLiteral("model_analyzer_checkpoint"),
+                                 QStringLiteral("mlperf_summary"),
+                                 QStringLiteral("mlperf_detail"),
+                                 QStringLiteral("sweep_csv"),
+                                 QStringLiteral("dle_table"),
+                                 QStringLiteral("kineto_trace"),
+                                 QStringLiteral("nvidia_smi"),
+                                 QStringLiteral("mlperf_spl"),
+                                 QStringLiteral("power_csv"),
+                                 QStringLiteral("azure_llm_trace"),
+                                 QStringLiteral("burstgpt_trace"),
+                                 QStringLiteral("mooncake_trace"),
+                                 QStringLiteral("bailian_trace"),
+                                 QStringLiteral("llm_benchmark"),
+                                 QStringLiteral("genai_perf"),
+                                 QStringLiteral("aiperf_records"),
+                                 QStringLiteral("genai_perf_csv"),
+                                 QStringLiteral("llmperf"),
+                                 QStringLiteral("trtllm_bench"),
+                                 QStringLiteral("llm_request_log"),
+                                 QStringLiteral("llm_engine_series"),
+                                 QStringLiteral("request_trace_csv")}));
     auto unknown = io::readDatasetFromBytes("x", "x.csv", {"nope", {}, {}});
     QVERIFY(!unknown);
     QCOMPARE(unknown.error().code, ErrorCode::Usage);
