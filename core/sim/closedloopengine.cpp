@@ -27,9 +27,10 @@ ClosedLoopEngine::ClosedLoopEngine(const EngineSetup& setup)
 void ClosedLoopEngine::send(int client, double sentS)
 {
     m_sentS[std::size_t(client)] = sentS;
-    const double overheadS = m_spec.clientOverheadExponential
-                                 ? m_spec.clientOverheadS * m_thinkRng.exponential()
-                                 : m_spec.clientOverheadS;
+    const double overheadS =
+        m_spec.clientOverheadFixedS + (m_spec.clientOverheadExponential
+                                           ? m_spec.clientOverheadS * m_thinkRng.exponential()
+                                           : m_spec.clientOverheadS);
     m_pending.emplace(sentS + overheadS, client);
 }
 

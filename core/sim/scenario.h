@@ -66,6 +66,9 @@ struct ArrivalSpec
     /// and clients jitter; without it, requests answered together return together and a
     /// closed loop with batching can stay in one clump forever.
     bool clientOverheadExponential = false;
+    /// ClosedLoop: a fixed time outside the server added to that overhead (exponential or
+    /// not): a jitter-free part, such as the server's own scheduling time at no load.
+    double clientOverheadFixedS = 0.0;
     RateProfile profile;
 
     friend bool operator==(const ArrivalSpec&, const ArrivalSpec&) = default;

@@ -198,6 +198,8 @@ void readClosedLoop(JsonFields& f, ArrivalSpec& out)
         seconds(f.numberOr("client_overhead_ms", 0.0, NumberRule::range(0.0, kMaxTimeS * 1e3)));
     out.clientOverheadExponential = f.choice("client_overhead_distribution",
                                              {"fixed", "exponential"}, "fixed") == "exponential";
+    out.clientOverheadFixedS = seconds(
+        f.numberOr("client_overhead_fixed_ms", 0.0, NumberRule::range(0.0, kMaxTimeS * 1e3)));
     if (f.ok() && f.has("profile"))
         f.fail("profile", "a closed loop has no rate to modulate: its clients send when answered");
 }

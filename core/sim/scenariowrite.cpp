@@ -76,6 +76,8 @@ json arrivalsToJson(const ArrivalSpec& spec)
                {"client_overhead_ms", milliseconds(spec.clientOverheadS)},
                {"client_overhead_distribution",
                 spec.clientOverheadExponential ? "exponential" : "fixed"}};
+        if (spec.clientOverheadFixedS > 0.0)
+            out["client_overhead_fixed_ms"] = milliseconds(spec.clientOverheadFixedS);
         break;
     }
     if (spec.profile.kind != RateProfile::Kind::None)

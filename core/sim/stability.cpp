@@ -20,8 +20,8 @@ void closedLoopBound(const Scenario& scenario, const ServiceModel& service, Stab
 {
     const ArrivalSpec& loop = scenario.streams.front().arrivals;
     const ServerSpec& spec = scenario.servers;
-    const double cycleS = loop.thinkS + loop.clientOverheadS + spec.preComputeS(1) +
-                          service.meanServiceS(1) + spec.postComputeS(1);
+    const double cycleS = loop.thinkS + loop.clientOverheadS + loop.clientOverheadFixedS +
+                          spec.preComputeS(1) + service.meanServiceS(1) + spec.postComputeS(1);
     out.offeredRatePerS = std::min(double(loop.concurrency) / cycleS, out.capacityRatePerS);
     out.rho = out.offeredRatePerS / out.capacityRatePerS;
 }

@@ -128,6 +128,25 @@ private Q_SLOTS:
                  qPrintable(pair(r, exact.responseS + 5e-3)));
     }
 
+    void fixedOverheadAddsToEveryLatency()
+    {
+        // One client, 2 ms deterministic service, 1 ms fixed overhead plus an exponential part
+        // of mean 0.5 ms: every latency is at least 3 ms (the fixed parts exactly), the mean
+        // 3.5 ms, and X = 1 / 3.5 ms (a cycle is its latency, no think time).
+        auto json = closedLoopScenario(1, 0.0, 1.0);
+        json["requests"] = 100000;
+        json["arrivals"]["client_overhead_ms"] = 0.5;
+        json["arrivals"]["client_overhead_distribution"] = "exponential";
+        json["arrivals"]["client_overhead_fixed_ms"] = 1.0;
+        json["service"] = {{"kind", "linear"}, {"base_ms", 2.0}, {"per_item_ms", 0.0}};
+        const auto result = run(json);
+        QVERIFY2(result.latency.min >= 3e-3 - 1e-9 && result.latency.min < 3.01e-3,
+                 qPrintable(pair(result.latency.min, 3e-3)));
+        QVERIFY2(near(result.latency.mean.value, 3.5e-3, 0.01),
+                 qPrintable(pair(result.latency.mean.value, 3.5e-3)));
+        QVERIFY(near(result.throughputPerS.value, 1.0 / 3.5e-3, 0.01));
+    }
+
     void deterministicServiceGivesNTimesS()
     {
         // Deterministic 2 ms, no batching, 5 clients: each request waits for the other four,
@@ -204,6 +223,7 @@ private Q_SLOTS:
         auto json = closedLoopScenario(12, 2.5, 1.0);
         json["arrivals"]["client_overhead_ms"] = 0.4;
         json["arrivals"]["client_overhead_distribution"] = "exponential";
+        json["arrivals"]["client_overhead_fixed_ms"] = 0.1;
         json["servers"] = {{"count", 2},
                            {"placement", "shared"},
                            {"streams", 2},
@@ -215,6 +235,7 @@ private Q_SLOTS:
         QVERIFY(near(arrivals.thinkS, 2.5e-3, 1e-12));
         QVERIFY(near(arrivals.clientOverheadS, 0.4e-3, 1e-12));
         QVERIFY(arrivals.clientOverheadExponential);
+        QVERIFY(near(arrivals.clientOverheadFixedS, 0.1e-3, 1e-12));
         QVERIFY(near(scenario->servers.postComputePerItemS, 20e-6, 1e-12));
         const nlohmann::json written = sim::scenarioToJson(*scenario);
         QCOMPARE(QString::fromStdString(written["arrivals"]["kind"].get<std::string>()),
