@@ -174,7 +174,8 @@ CommandSpec validateCommand()
     return {"validate",
             "validate SUBMITTER_FOLDER --system NAME --benchmark NAME --accelerator PRESET "
             "[--workload PRESET] | validate PERF_ANALYZER.csv [--instances N] [--max-batch "
-            "ITEMS] [--preferred ITEMS,..] [--max-queue-delay-us US]",
+            "ITEMS] [--preferred ITEMS,..] [--max-queue-delay-us US] | validate "
+            "MODEL_ANALYZER.ckpt",
             "Predict a real MLPerf Server run from its Offline result and harness settings, or "
             "each row of a perf_analyzer sweep from its server columns, and compare with what "
             "was measured.",
@@ -192,8 +193,13 @@ CommandSpec validateCommand()
             "overhead; --instances servers; dynamic batching from --max-batch, --preferred,\n"
             "--max-queue-delay-us, which the CSV does not state), simulates it and prints\n"
             "predicted vs measured throughput, p50 and p99 per row with the residuals and every\n"
-            "setting it assumed. Method: core/accel/README.md, 'Predicting a perf_analyzer\n"
-            "sweep'.",
+            "setting it assumed. A request-rate row (open loop) gets arrivals at its rate\n"
+            "instead, its client time added to the predicted latencies. Method:\n"
+            "core/accel/README.md, 'Predicting a perf_analyzer sweep'.\n\n"
+            "Given a Model Analyzer checkpoint (checkpoints/N.ckpt), every measurement is\n"
+            "predicted the same way under its own configuration's instances and batching, as\n"
+            "the checkpoint states them (the options above are refused), the mean latency in\n"
+            "place of p50, which the checkpoint does not keep.",
             validateOptions(),
             runValidate};
 }

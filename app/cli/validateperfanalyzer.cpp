@@ -72,30 +72,64 @@ std::string residualLine(const char* name, const analysis::ResidualSpread& sprea
     return line;
 }
 
+/// The load column of a row: "8" clients or "16/s" requests per second.
+std::string loadText(const analysis::PerfAnalyzerRowCheck& row)
+{
+    if (row.concurrency > 0)
+        return std::to_string(row.concurrency);
+    char text[32];
+    std::snprintf(text, sizeof text, "%g/s", row.requestRatePerS);
+    return text;
+}
+
+/// "p50", "mean", or "p50/mean" when rows differ: the typical latency the table compares.
+std::string centralLabel(const analysis::PerfAnalyzerValidation& v)
+{
+    const bool anyMean = std::any_of(v.rows.begin(), v.rows.end(),
+                                     [](const auto& row) { return row.centralIsMean; });
+    const bool anyP50 = std::any_of(v.rows.begin(), v.rows.end(),
+                                    [](const auto& row) { return !row.centralIsMean; });
+    return anyMean && anyP50 ? "p50/mean" : anyMean ? "mean" : "p50";
+}
+
+/// The series column's width: the longest configuration name, none when the sweep has none.
+int seriesWidth(const analysis::PerfAnalyzerValidation& v)
+{
+    std::size_t width = 0;
+    for (const auto& row : v.rows)
+        width = std::max(width, row.series.size());
+    return width == 0 ? 0 : int(std::max<std::size_t>(width, 6));
+}
+
 void printText(const analysis::PerfAnalyzerValidation& v, const std::string& path, CliIo& io)
 {
     io.out << "perf_analyzer sweep, each row predicted from its own server columns: " << path
            << "\n\n";
-    char line[256];
-    std::snprintf(line, sizeof line, "  %4s %5s %5s | %21s %6s | %17s %6s | %17s %6s\n", "row",
-                  "batch", "conc", "infer/s pred / meas", "err", "p50 ms pred/meas", "err",
+    const std::string central = centralLabel(v);
+    const int width = seriesWidth(v);
+    const std::string seriesHeader = width ? "config" : "";
+    char line[512];
+    std::snprintf(line, sizeof line, "  %4s %-*s%s%5s %6s | %21s %6s | %17s %6s | %17s %6s\n",
+                  "row", width, seriesHeader.c_str(), width ? " " : "", "batch", "load",
+                  "infer/s pred / meas", "err", (central + " ms pred/meas").c_str(), "err",
                   "p99 ms pred/meas", "err");
     io.out << line;
     for (const auto& row : v.rows) {
         const auto r = row.residuals();
         std::snprintf(line, sizeof line,
-                      "  %4zu %5d %5d | %10.0f %10.0f %+5.1f%% | %8.2f %8.2f %+5.1f%% | %8.2f "
-                      "%8.2f %+5.1f%%\n",
-                      row.row + 1, row.batchItems, row.concurrency, row.predictedItemsPerS,
-                      row.measuredItemsPerS, r.throughput * 100.0, row.predictedP50S * 1e3,
-                      row.measuredP50S * 1e3, r.p50 * 100.0, row.predictedP99S * 1e3,
-                      row.measuredP99S * 1e3, r.p99 * 100.0);
+                      "  %4zu%c%-*s%s%5d %6s | %10.0f %10.0f %+5.1f%% | %8.3f %8.3f %+5.1f%% | "
+                      "%8.3f %8.3f %+5.1f%%\n",
+                      row.row + 1, row.calibratesSeries ? '*' : ' ', width, row.series.c_str(),
+                      width ? " " : "", row.batchItems, loadText(row).c_str(),
+                      row.predictedItemsPerS, row.measuredItemsPerS, r.throughput * 100.0,
+                      row.predictedCentralS * 1e3, row.measuredCentralS * 1e3, r.central * 100.0,
+                      row.predictedP99S * 1e3, row.measuredP99S * 1e3, r.p99 * 100.0);
         io.out << line;
     }
     const auto spread = analysis::summarizeResiduals(v);
     io.out << "\nResiduals over " << v.rows.size() << " row(s):\n"
-           << residualLine("throughput", spread.throughput) << residualLine("p50", spread.p50)
-           << residualLine("p99", spread.p99);
+           << residualLine("throughput", spread.throughput)
+           << residualLine(central.c_str(), spread.central) << residualLine("p99", spread.p99);
     io.out << "\nAssumed (nothing is fitted to the measured throughput or latency):\n";
     for (const auto& assumption : v.assumptions)
         io.out << "  - " << assumption << "\n";
@@ -110,28 +144,53 @@ nlohmann::json toJson(const analysis::PerfAnalyzerValidation& v, const std::stri
                         {"series", row.series},
                         {"batch", row.batchItems},
                         {"concurrency", row.concurrency},
+                        {"request_rate_per_s", row.requestRatePerS},
                         {"throughput_per_s",
                          {{"predicted", row.predictedItemsPerS},
                           {"measured", row.measuredItemsPerS},
                           {"relative_error", r.throughput}}},
-                        {"p50_s",
-                         {{"predicted", row.predictedP50S},
-                          {"measured", row.measuredP50S},
-                          {"relative_error", r.p50}}},
+                        {std::string(row.centralName()) + "_s",
+                         {{"predicted", row.predictedCentralS},
+                          {"measured", row.measuredCentralS},
+                          {"relative_error", r.central}}},
                         {"p99_s",
                          {{"predicted", row.predictedP99S},
                           {"measured", row.measuredP99S},
                           {"relative_error", r.p99}}},
-                        {"predicted_mean_batch_requests", row.predictedMeanBatchRequests}});
+                        {"predicted_mean_batch_requests", row.predictedMeanBatchRequests},
+                        {"calibrates_series", row.calibratesSeries}});
     }
     return {{"perf_analyzer", path}, {"rows", rows}, {"assumptions", v.assumptions}};
 }
 
 } // namespace
 
+/// The settings options, refused for a checkpoint: it states every configuration's own, and a
+/// value the command would not use must not look as if it had been.
+Status refuseSettingsForCheckpoint(const ParsedArgs& args, const std::string& path)
+{
+    for (const char* option :
+         {"--triton-config", "--instances", "--max-batch", "--preferred", "--max-queue-delay-us"}) {
+        if (args.has(option))
+            return makeError(ErrorCode::Usage, path, 0, 0,
+                             std::string(option) +
+                                 " is for perf_analyzer CSVs: a Model Analyzer checkpoint "
+                                 "states each configuration's instances and batching");
+    }
+    return {};
+}
+
 int runValidatePerfAnalyzer(const ParsedArgs& args, CliIo& io)
 {
     const std::string& path = args.positionals.front();
+    // A Model Analyzer checkpoint states each configuration's settings; a perf_analyzer CSV
+    // does not, and is read as one whatever its detection says.
+    const auto detected = io::detectFormat(path);
+    const bool checkpoint = detected && detected->reader == "model_analyzer_checkpoint";
+    if (checkpoint) {
+        if (auto status = refuseSettingsForCheckpoint(args, path); !status)
+            return reportError(status.error(), args, io);
+    }
     auto settings = settingsFromArgs(args);
     if (!settings)
         return reportError(settings.error(), args, io);
@@ -139,7 +198,7 @@ int runValidatePerfAnalyzer(const ParsedArgs& args, CliIo& io)
     if (!requests)
         return reportError(requests.error(), args, io);
     io::ReadOptions options;
-    options.format = "perf_analyzer";
+    options.format = checkpoint ? "model_analyzer_checkpoint" : "perf_analyzer";
     auto dataset = io::readDataset(path, options);
     if (!dataset)
         return reportError(dataset.error(), args, io);

@@ -153,14 +153,48 @@ private Q_SLOTS:
         QVERIFY(bad.err.contains("missing.pbtxt: cannot be read"));
     }
 
-    void perfAnalyzerOpenLoopRowsAreRefusedNamingTheFile()
+    void perfAnalyzerRequestRateRowsArePredicted()
     {
+        // perf_analyzer's request-rate mode (open loop): arrivals at the row's rate, the time
+        // outside the server added to the latencies, and the assumption says so.
         const QString file =
             bs::test::testDataPath(QStringLiteral("perf_analyzer/request_rate.csv"));
-        const CliRun run = runCli({QStringLiteral("validate"), file});
-        QCOMPARE(run.exitCode, 1);
-        QVERIFY2(run.err.contains("request_rate.csv"), run.err.constData());
-        QVERIFY2(run.err.contains("sweep row 1: no concurrency"), run.err.constData());
+        const CliRun run = runCli({QStringLiteral("validate"), file, QStringLiteral("--requests"),
+                                   QStringLiteral("2000")});
+        QCOMPARE(run.exitCode, 0);
+        QVERIFY2(run.out.contains(" 100/s |"), run.out.constData());
+        QVERIFY(run.out.contains("p50 ms pred/meas"));
+        QVERIFY(run.out.contains("request-rate rows: requests arrive at the row's rate"));
+    }
+
+    void modelAnalyzerCheckpointRunsEachConfigurationAsStated()
+    {
+        const QString file =
+            bs::test::testDataPath(QStringLiteral("model_analyzer_checkpoint/two_configs.ckpt"));
+        const QStringList args = {QStringLiteral("validate"), file, QStringLiteral("--requests"),
+                                  QStringLiteral("2000")};
+        const CliRun run = runCli(args);
+        QCOMPARE(run.exitCode, 0);
+        QVERIFY2(run.out.contains("mean ms pred/meas"), run.out.constData());
+        QVERIFY(run.out.contains("     1*demo/demo_config_0 "));
+        QVERIFY(run.out.contains("configuration demo/demo_config_0 (its model configuration in "
+                                 "the file): 2 model instance(s)"));
+        const CliRun json = runCli(args + QStringList{QStringLiteral("--json")});
+        QCOMPARE(json.exitCode, 0);
+        const QJsonArray rows =
+            QJsonDocument::fromJson(json.out).object()[QStringLiteral("rows")].toArray();
+        QCOMPARE(rows.size(), 3);
+        QVERIFY(rows[0].toObject().contains(QStringLiteral("mean_s")));
+        QVERIFY(!rows[0].toObject().contains(QStringLiteral("p50_s")));
+        QVERIFY(rows[0][QStringLiteral("calibrates_series")].toBool());
+        // Settings given for a file that states its own would not be used: refused.
+        const CliRun refused = runCli(
+            {QStringLiteral("validate"), file, QStringLiteral("--instances"), QStringLiteral("4")});
+        QCOMPARE(refused.exitCode, 2);
+        QVERIFY2(refused.err.contains("--instances is for perf_analyzer CSVs: a Model Analyzer "
+                                      "checkpoint states each configuration's instances and "
+                                      "batching"),
+                 refused.err.constData());
     }
 
     void fitPredictsHeldOutBatchesWithIntervals()

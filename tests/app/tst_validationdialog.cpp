@@ -34,6 +34,7 @@ private Q_SLOTS:
     void realTftSweepPredictedBesideMeasuredAsTheCoreDoes();
     void sweepWithoutServerColumnsSaysWhatIsMissing();
     void tritonConfigFillsTheSettingsOrSaysWhy();
+    void checkpointStatesItsOwnSettings();
 
 private:
     QTemporaryDir m_dir;
@@ -119,7 +120,9 @@ void TestValidationDialog::sweepWithoutServerColumnsSaysWhatIsMissing()
     QVERIFY(!dialog->result());
     const QString text = dialog->summary()->text();
     QVERIFY2(text.startsWith(QStringLiteral("No prediction: ")), qPrintable(text));
-    QVERIFY2(text.contains(QStringLiteral("row 1: no concurrency")), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("row 1: the column \"Server Compute Input\" is "
+                                          "missing")),
+             qPrintable(text));
     dialog->close();
 }
 
@@ -152,6 +155,43 @@ void TestValidationDialog::tritonConfigFillsTheSettingsOrSaysWhy()
     QCOMPARE(dialog->instances()->value(), 2); // unchanged
     QVERIFY2(dialog->summary()->text().contains(QStringLiteral("bad.pbtxt:2")),
              qPrintable(dialog->summary()->text()));
+    QVERIFY(window.jobs()->waitForIdle(60000));
+    dialog->close();
+}
+
+void TestValidationDialog::checkpointStatesItsOwnSettings()
+{
+    // A Model Analyzer checkpoint states each configuration's instances and batching: every row
+    // runs under its own, the fields are not used (disabled, and the dialog says why), the
+    // typical latency is the mean it keeps, and the no-load row that calibrates its series is
+    // marked.
+    gui::MainWindow window(m_settings.get());
+    window.openInitial({});
+    QVERIFY(test::importInto(
+        window, test::testDataPath(QStringLiteral("model_analyzer_checkpoint/two_configs.ckpt"))));
+    auto* dialog = window.openValidationDialog();
+    QVERIFY(dialog);
+    QCOMPARE(dialog->sweepPicker()->currentData().toString(),
+             QString::fromStdString(window.document()->project().datasets.back().id));
+    QSignalSpy shown(dialog, &widgets::ValidationDialog::predictionShown);
+    dialog->requests()->setValue(2000);
+    dialog->predict();
+    QVERIFY(shown.wait(60000));
+    QVERIFY2(dialog->result(), qPrintable(dialog->summary()->text()));
+    QCOMPARE(dialog->result()->rows.size(), std::size_t(3));
+    QVERIFY(!dialog->settingsSource()->isHidden());
+    QVERIFY(dialog->settingsSource()->text().contains(QStringLiteral("2 configuration(s)")));
+    QVERIFY(!dialog->instances()->isEnabled());
+    QVERIFY(!dialog->maxBatch()->isEnabled());
+    QCOMPARE(dialog->rowTable()->horizontalHeaderItem(5)->text(),
+             QStringLiteral("mean predicted / measured"));
+    QCOMPARE(dialog->rowTable()->item(0, 0)->text(), QStringLiteral("1*"));
+    QVERIFY(dialog->summary()->text().contains(QStringLiteral("mean median |error|")));
+    QVERIFY(dialog->assumptions()->toPlainText().contains(
+        QStringLiteral("demo/demo_config_0 (its model configuration in the file)")));
+    // With BATCHSCOPE_SCREENSHOT_DIR set, the dialog as a user sees it.
+    if (const QString dir = qEnvironmentVariable("BATCHSCOPE_SCREENSHOT_DIR"); !dir.isEmpty())
+        QVERIFY(dialog->grab().save(dir + QStringLiteral("/validation-checkpoint.png")));
     QVERIFY(window.jobs()->waitForIdle(60000));
     dialog->close();
 }

@@ -3,6 +3,7 @@
 #include "analysis/tritonconfig.h"
 #include "charts/chartpanel.h"
 #include "charts/validationcharts.h"
+#include "data/tritonsettings.h"
 #include "document/projectdocument.h"
 #include "jobs/joboutcome.h"
 #include "jobs/jobrunner.h"
@@ -25,6 +26,9 @@
 #include <QSpinBox>
 #include <QTableWidget>
 #include <QVBoxLayout>
+
+#include <algorithm>
+#include <set>
 
 namespace bs::widgets {
 
@@ -54,7 +58,11 @@ QString validationSummaryText(const analysis::PerfAnalyzerValidation& validation
     return QObject::tr("Predicted beside measured over %n row(s): ", nullptr,
                        int(validation.rows.size())) +
            QStringList{line(QObject::tr("throughput"), s.throughput),
-                       line(QObject::tr("p50"), s.p50), line(QObject::tr("p99"), s.p99)}
+                       line(QString::fromLatin1(validation.rows.empty()
+                                                    ? "p50"
+                                                    : validation.rows.front().centralName()),
+                            s.central),
+                       line(QObject::tr("p99"), s.p99)}
                .join(QStringLiteral("; ")) +
            QObject::tr(". Nothing was fitted to the measured throughput or latency.");
 }
@@ -72,7 +80,8 @@ ValidationDialog::ValidationDialog(ProjectDocument* document, JobRunner* jobs,
     , m_requests(new QSpinBox(this))
     , m_predict(new QPushButton(tr("Predict"), this))
     , m_summary(new QLabel(this))
-    , m_rows(makeSummaryTable({tr("Row"), tr("Batch"), tr("Concurrency"),
+    , m_settingsSource(new QLabel(this))
+    , m_rows(makeSummaryTable({tr("Row"), tr("Batch"), tr("Load"),
                                tr("Throughput predicted / measured (inf/s)"), tr("Error"),
                                tr("p50 predicted / measured"), tr("Error"),
                                tr("p99 predicted / measured"), tr("Error")},
@@ -90,7 +99,8 @@ ValidationDialog::ValidationDialog(ProjectDocument* document, JobRunner* jobs,
         const QString id = QString::fromStdString(dataset.id);
         m_sweep->addItem(displayText(dataset.name), id);
         const int index = m_sweep->count() - 1;
-        const bool perfAnalyzer = dataset.provenance.reader == "perf_analyzer";
+        const bool perfAnalyzer = dataset.provenance.reader == "perf_analyzer" ||
+                                  dataset.provenance.reader == "model_analyzer_checkpoint";
         if (id == datasetId)
             (perfAnalyzer ? selectedPerfAnalyzer : selected) = index;
         if (perfAnalyzer && firstPerfAnalyzer < 0)
@@ -118,18 +128,22 @@ ValidationDialog::ValidationDialog(ProjectDocument* document, JobRunner* jobs,
     m_requests->setValue(20000);
     m_requests->setToolTip(tr("Measured requests per replication of each row (5 replications)"));
     m_summary->setWordWrap(true);
+    m_settingsSource->setWordWrap(true);
+    m_settingsSource->setVisible(false);
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_assumptions->setReadOnly(true);
     m_assumptions->setPlaceholderText(tr("Every setting the prediction assumed."));
 
     auto* form = new QFormLayout;
     form->addRow(tr("Sweep:"), m_sweep);
+    form->addRow(m_settingsSource);
     form->addRow(tr("Model instances:"), m_instances);
     form->addRow(tr("Max batch (items):"), m_maxBatch);
     form->addRow(tr("Preferred batch sizes:"), m_preferred);
     form->addRow(tr("Max queue delay:"), m_maxQueueDelayUs);
     form->addRow(tr("Requests per replication:"), m_requests);
     auto* readConfig = new QPushButton(tr("Read config.pbtxt…"), this);
+    m_readConfig = readConfig;
     readConfig->setToolTip(tr("Take the instances, max batch, preferred sizes and queue delay "
                               "from the model's Triton configuration"));
     connect(readConfig, &QPushButton::clicked, this, [this] {
@@ -220,10 +234,11 @@ void ValidationDialog::predict()
         if (QString::fromStdString(d.id) == m_sweep->currentData().toString())
             dataset = &d;
     if (!dataset || !dataset->sweep()) {
-        showPrediction(nullptr, tr("no sweep to predict: import a perf_analyzer CSV "
-                                   "(File ▸ Import…)."));
+        showPrediction(nullptr, tr("no sweep to predict: import a perf_analyzer CSV or a Model "
+                                   "Analyzer checkpoint (File ▸ Import…)."));
         return;
     }
+    showSettingsSource(*dataset->sweep());
     auto settings = this->settings();
     if (!settings) {
         showPrediction(nullptr, QString::fromStdString(settings.error().toString()));
@@ -246,6 +261,26 @@ void ValidationDialog::predict()
         });
 }
 
+void ValidationDialog::showSettingsSource(const data::SweepTable& sweep)
+{
+    std::set<std::string> series;
+    for (const auto& point : sweep.points)
+        series.insert(point.series);
+    const bool allStated =
+        !series.empty() && std::all_of(series.begin(), series.end(), [&](const auto& name) {
+            return data::tritonSettingsOf(sweep, name).has_value();
+        });
+    for (QWidget* field : std::initializer_list<QWidget*>{m_instances, m_maxBatch, m_preferred,
+                                                          m_maxQueueDelayUs, m_readConfig})
+        field->setEnabled(!allStated);
+    m_settingsSource->setVisible(allStated);
+    m_settingsSource->setText(
+        tr("This sweep states each configuration's instances and batching (%n configuration(s)): "
+           "every row runs under its own, listed under the table; the fields below are not "
+           "used.",
+           nullptr, int(series.size())));
+}
+
 void ValidationDialog::showPrediction(
     std::shared_ptr<const analysis::PerfAnalyzerValidation> result, const QString& error)
 {
@@ -260,17 +295,25 @@ void ValidationDialog::showPrediction(
         return;
     }
     m_summary->setText(validationSummaryText(*m_result));
+    if (!m_result->rows.empty())
+        m_rows->horizontalHeaderItem(5)->setText(
+            tr("%1 predicted / measured")
+                .arg(QString::fromLatin1(m_result->rows.front().centralName())));
     for (const auto& row : m_result->rows) {
         const auto r = row.residuals();
         appendSummaryRow(
             m_rows,
-            {QString::number(row.row + 1), QString::number(row.batchItems),
-             QString::number(row.concurrency),
+            {QString::number(row.row + 1) +
+                 (row.calibratesSeries ? QStringLiteral("*") : QString()),
+             QString::number(row.batchItems),
+             row.concurrency > 0 ? QString::number(row.concurrency)
+                                 : tr("%1/s").arg(QLocale().toString(row.requestRatePerS)),
              QStringLiteral("%1 / %2").arg(QLocale().toString(row.predictedItemsPerS, 'f', 0),
                                            QLocale().toString(row.measuredItemsPerS, 'f', 0)),
              signedPercent(r.throughput),
-             QStringLiteral("%1 / %2").arg(msText(row.predictedP50S), msText(row.measuredP50S)),
-             signedPercent(r.p50),
+             QStringLiteral("%1 / %2").arg(msText(row.predictedCentralS),
+                                           msText(row.measuredCentralS)),
+             signedPercent(r.central),
              QStringLiteral("%1 / %2").arg(msText(row.predictedP99S), msText(row.measuredP99S)),
              signedPercent(r.p99)});
     }

@@ -49,6 +49,9 @@ public:
     QLineEdit* preferred() const { return m_preferred; }
     QDoubleSpinBox* maxQueueDelayUs() const { return m_maxQueueDelayUs; }
     QLabel* summary() const { return m_summary; }
+    /// Says when the chosen sweep states its own settings (a Model Analyzer checkpoint) and
+    /// the fields above are not used; hidden otherwise.
+    QLabel* settingsSource() const { return m_settingsSource; }
     QTableWidget* rowTable() const { return m_rows; }
     QPlainTextEdit* assumptions() const { return m_assumptions; }
     QList<ChartPanel*> panels() const { return m_panels; }
@@ -61,6 +64,8 @@ private:
     Expected<analysis::TritonModelSettings> settings() const;
     void showPrediction(std::shared_ptr<const analysis::PerfAnalyzerValidation> result,
                         const QString& error);
+    /// Enables the settings fields only for a sweep that does not state its own.
+    void showSettingsSource(const data::SweepTable& sweep);
 
     ProjectDocument* m_document;
     QPointer<JobRunner> m_jobs; ///< The main window's; may go first when the window closes.
@@ -72,6 +77,8 @@ private:
     QSpinBox* m_requests;
     QPushButton* m_predict;
     QLabel* m_summary;
+    QLabel* m_settingsSource;
+    QWidget* m_readConfig = nullptr;
     QTableWidget* m_rows;
     QPlainTextEdit* m_assumptions;
     QList<ChartPanel*> m_panels;
