@@ -55,6 +55,8 @@ Expected<analysis::LlmRegionLimits> limitsOf(const ParsedArgs& args)
                              std::string(required) + ": required for an LLM scenario");
     }
     const std::pair<const char*, std::optional<double>*> optional[] = {
+        {"--sla-itl-ms", &limits.maxItlP99Ms},
+        {"--sla-e2e-ms", &limits.maxE2eP99Ms},
         {"--min-output-tokens-per-s", &limits.minOutputTokensPerS},
         {"--min-goodput-per-s", &limits.minGoodputPerS},
         {"--max-preemptions-per-request", &limits.maxPreemptionsPerRequest},
@@ -163,18 +165,22 @@ Expected<analysis::LlmRegionSpec> specOf(const nlohmann::json& json, const std::
 
 std::vector<OptionSpec> llmRegionOptions()
 {
-    return {{"--max-num-seqs", "LIST", "LLM axis: max_num_seqs values, e.g. 8,16,32"},
-            {"--max-num-batched-tokens", "LIST",
-             "LLM axis: token budgets (max_num_batched_tokens), e.g. 512,1024,2048"},
-            {"--tensor-parallel", "LIST", "LLM axis: GPUs per replica (roofline step), e.g. 1,2,4"},
-            {"--sla-ttft-ms", "X", "LLM limit: TTFT p99 in ms (required with an LLM scenario)"},
-            {"--sla-tpot-ms", "Y", "LLM limit: TPOT p99 in ms (required with an LLM scenario)"},
-            {"--min-output-tokens-per-s", "N", "LLM demand: output tokens/s the point must serve"},
-            {"--min-goodput-per-s", "N",
-             "LLM demand: requests/s meeting the scenario's sla (TTFT and TPOT)"},
-            {"--max-preemptions-per-request", "P",
-             "LLM limit: preemptions per request (a preemption storm)"},
-            {"--max-energy-per-output-token-j", "J", "LLM limit: energy per output token, J"}};
+    return {
+        {"--max-num-seqs", "LIST", "LLM axis: max_num_seqs values, e.g. 8,16,32"},
+        {"--max-num-batched-tokens", "LIST",
+         "LLM axis: token budgets (max_num_batched_tokens), e.g. 512,1024,2048"},
+        {"--tensor-parallel", "LIST", "LLM axis: GPUs per replica (roofline step), e.g. 1,2,4"},
+        {"--sla-ttft-ms", "X", "LLM limit: TTFT p99 in ms (required with an LLM scenario)"},
+        {"--sla-tpot-ms", "Y", "LLM limit: TPOT p99 in ms (required with an LLM scenario)"},
+        {"--sla-itl-ms", "Z",
+         "LLM limit: inter-token latency p99 in ms, over every gap (a decode stall)"},
+        {"--sla-e2e-ms", "W", "LLM limit: end-to-end latency p99 in ms (arrival to last token)"},
+        {"--min-output-tokens-per-s", "N", "LLM demand: output tokens/s the point must serve"},
+        {"--min-goodput-per-s", "N",
+         "LLM demand: requests/s meeting the scenario's sla (TTFT and TPOT)"},
+        {"--max-preemptions-per-request", "P",
+         "LLM limit: preemptions per request (a preemption storm)"},
+        {"--max-energy-per-output-token-j", "J", "LLM limit: energy per output token, J"}};
 }
 
 std::string firstLlmRegionOption(const ParsedArgs& args)

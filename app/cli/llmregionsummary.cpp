@@ -2,6 +2,7 @@
 #include "llmregioncommand.h"
 
 #include <cmath>
+#include <iomanip>
 #include <sstream>
 
 namespace bs::cli {
@@ -18,7 +19,12 @@ std::string text(double v, int digits = 4)
     if (!std::isfinite(v))
         return "-";
     std::ostringstream out;
-    out.precision(digits);
+    // Whole numbers past the significant digits (a 100000 ms limit, 12345 tokens/s) print
+    // in full: a limit the user typed must read back as typed, not as 1e+05.
+    if (std::abs(v) >= std::pow(10.0, digits) && std::abs(v) < 1e15)
+        out << std::fixed << std::setprecision(0);
+    else
+        out.precision(digits);
     out << v;
     return out.str();
 }
@@ -35,6 +41,10 @@ const char* shortName(LlmConstraint kind)
         return "ttft";
     case LlmConstraint::TpotP99:
         return "tpot";
+    case LlmConstraint::ItlP99:
+        return "itl";
+    case LlmConstraint::E2eP99:
+        return "e2e";
     case LlmConstraint::OutputTokens:
         return "thr";
     case LlmConstraint::Goodput:
@@ -183,6 +193,10 @@ std::string formatLlmRegionSummary(const LlmRegionResult& r)
     out << "LLM region (" << r.spec.scenario.engine.policy << "): " << r.cells.size()
         << " cells, limits TTFT p99 <= " << text(l.ttftP99Ms)
         << " ms, TPOT p99 <= " << text(l.tpotP99Ms) << " ms";
+    if (l.maxItlP99Ms)
+        out << ", ITL p99 <= " << text(*l.maxItlP99Ms) << " ms";
+    if (l.maxE2eP99Ms)
+        out << ", E2E p99 <= " << text(*l.maxE2eP99Ms) << " ms";
     if (l.minOutputTokensPerS)
         out << ", output >= " << text(*l.minOutputTokensPerS) << " tokens/s";
     if (l.minGoodputPerS)

@@ -60,6 +60,8 @@ Status checkLimits(const LlmRegionLimits& l)
     const std::pair<std::optional<double>, const char*> limits[] = {
         {l.ttftP99Ms, "--sla-ttft-ms"},
         {l.tpotP99Ms, "--sla-tpot-ms"},
+        {l.maxItlP99Ms, "--sla-itl-ms"},
+        {l.maxE2eP99Ms, "--sla-e2e-ms"},
         {l.minOutputTokensPerS, "--min-output-tokens-per-s"},
         {l.minGoodputPerS, "--min-goodput-per-s"},
         {l.maxPreemptionsPerRequest, "--max-preemptions-per-request"},
@@ -137,6 +139,8 @@ LlmCellMetrics metricsOf(const LlmResult& result, const LlmCellKnobs& knobs)
     m.tpotP99Ms = estimateOver(reps, [](const auto& r) { return r.tpot.p99S * 1e3; });
     m.ttftMeanMs = estimateOver(reps, [](const auto& r) { return r.ttft.meanS * 1e3; });
     m.tpotMeanMs = estimateOver(reps, [](const auto& r) { return r.tpot.meanS * 1e3; });
+    m.itlP99Ms = estimateOver(reps, [](const auto& r) { return r.itl.p99S * 1e3; });
+    m.e2eP99Ms = estimateOver(reps, [](const auto& r) { return r.e2e.p99S * 1e3; });
     m.outputTokensPerS =
         estimateOver(reps, [&](const auto& r) { return r.outputTokensPerS * replicas; });
     m.goodputPerS = estimateOver(reps, [&](const auto& r) { return r.goodputPerS * replicas; });

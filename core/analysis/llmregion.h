@@ -25,8 +25,12 @@ inline constexpr std::int32_t kMinLlmRegionReplications = 3;
 /// The limits an LLM operating point must meet (REGION.md, "LLM servers").
 struct LlmRegionLimits
 {
-    double ttftP99Ms = 0.0;                    ///< > 0
-    double tpotP99Ms = 0.0;                    ///< > 0
+    double ttftP99Ms = 0.0; ///< > 0
+    double tpotP99Ms = 0.0; ///< > 0
+    /// Inter-token latency p99 at most this (pooled over every gap: a stall a user sees, which
+    /// a request's mean TPOT hides).
+    std::optional<double> maxItlP99Ms;
+    std::optional<double> maxE2eP99Ms;         ///< End-to-end latency p99 (arrival to last token).
     std::optional<double> minOutputTokensPerS; ///< Over every replica.
     std::optional<double> minGoodputPerS;      ///< Requests/s meeting the scenario's SLA.
     /// Preemptions per served request at most this (a preemption storm recomputes prompts).
@@ -89,6 +93,8 @@ enum class LlmConstraint
     None,
     TtftP99,
     TpotP99,
+    ItlP99,
+    E2eP99,
     OutputTokens,
     Goodput,
     Preemptions,
@@ -97,8 +103,8 @@ enum class LlmConstraint
     Temperature,
     Refused, ///< The engine refuses the load up front (a request can never fit these knobs).
 };
-/// Stable short names: none, ttft_p99, tpot_p99, output_tokens, goodput, preemptions, power,
-/// energy_per_token, temperature, refused.
+/// Stable short names: none, ttft_p99, tpot_p99, itl_p99, e2e_p99, output_tokens, goodput,
+/// preemptions, power, energy_per_token, temperature, refused.
 const char* llmConstraintName(LlmConstraint kind);
 
 /// One limit checked on one cell's estimate.
@@ -123,6 +129,7 @@ struct LlmCellMetrics
 {
     sim::Estimate ttftP99Ms, tpotP99Ms, outputTokensPerS, goodputPerS, preemptionsPerRequest;
     sim::Estimate ttftMeanMs, tpotMeanMs, peakKvUse;
+    sim::Estimate itlP99Ms, e2eP99Ms;
     sim::Estimate powerPerGpuW, energyPerOutputTokenJ, peakTemperatureC;
 };
 

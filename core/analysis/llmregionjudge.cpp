@@ -47,6 +47,8 @@ std::vector<LlmCheck> checksOf(const LlmRegionLimits& l, const LlmCellMetrics& m
         if (limit)
             out.push_back(check(kind, e, *limit, upper, deterministic));
     };
+    optional(LlmConstraint::ItlP99, m.itlP99Ms, l.maxItlP99Ms, true);
+    optional(LlmConstraint::E2eP99, m.e2eP99Ms, l.maxE2eP99Ms, true);
     optional(LlmConstraint::OutputTokens, m.outputTokensPerS, l.minOutputTokensPerS, false);
     optional(LlmConstraint::Goodput, m.goodputPerS, l.minGoodputPerS, false);
     optional(LlmConstraint::Preemptions, m.preemptionsPerRequest, l.maxPreemptionsPerRequest, true);
@@ -219,6 +221,10 @@ const char* llmConstraintName(LlmConstraint kind)
         return "ttft_p99";
     case LlmConstraint::TpotP99:
         return "tpot_p99";
+    case LlmConstraint::ItlP99:
+        return "itl_p99";
+    case LlmConstraint::E2eP99:
+        return "e2e_p99";
     case LlmConstraint::OutputTokens:
         return "output_tokens";
     case LlmConstraint::Goodput:

@@ -146,6 +146,8 @@ std::vector<std::pair<const char*, sim::Estimate LlmCellMetrics::*>> llmMetricFi
             {"tpot_p99_ms", &LlmCellMetrics::tpotP99Ms},
             {"ttft_mean_ms", &LlmCellMetrics::ttftMeanMs},
             {"tpot_mean_ms", &LlmCellMetrics::tpotMeanMs},
+            {"itl_p99_ms", &LlmCellMetrics::itlP99Ms},
+            {"e2e_p99_ms", &LlmCellMetrics::e2eP99Ms},
             {"output_tokens_per_s", &LlmCellMetrics::outputTokensPerS},
             {"goodput_per_s", &LlmCellMetrics::goodputPerS},
             {"preemptions_per_request", &LlmCellMetrics::preemptionsPerRequest},

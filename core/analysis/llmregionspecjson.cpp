@@ -22,6 +22,8 @@ json limitsJson(const LlmRegionLimits& l)
 {
     return {{"ttft_p99_ms", l.ttftP99Ms},
             {"tpot_p99_ms", l.tpotP99Ms},
+            {"max_itl_p99_ms", optionalNumber(l.maxItlP99Ms)},
+            {"max_e2e_p99_ms", optionalNumber(l.maxE2eP99Ms)},
             {"min_output_tokens_per_s", optionalNumber(l.minOutputTokensPerS)},
             {"min_goodput_per_s", optionalNumber(l.minGoodputPerS)},
             {"max_preemptions_per_request", optionalNumber(l.maxPreemptionsPerRequest)},
@@ -78,6 +80,8 @@ void readLimits(JsonFields& f, LlmRegionLimits& limits)
     };
     limits.ttftP99Ms = l.number("ttft_p99_ms", NumberRule::positive());
     limits.tpotP99Ms = l.number("tpot_p99_ms", NumberRule::positive());
+    limits.maxItlP99Ms = optional("max_itl_p99_ms");
+    limits.maxE2eP99Ms = optional("max_e2e_p99_ms");
     limits.minOutputTokensPerS = optional("min_output_tokens_per_s");
     limits.minGoodputPerS = optional("min_goodput_per_s");
     limits.maxPreemptionsPerRequest = optional("max_preemptions_per_request");

@@ -36,8 +36,10 @@ figure::Rgb llmCellColour(const LlmRegionCell& cell)
         return figure::palette::kFeasible;
     switch (cell.binding) {
     case LlmConstraint::TtftP99:
+    case LlmConstraint::E2eP99: // both a request's wait for its answer
         return {0xd5, 0x5e, 0x00};
     case LlmConstraint::TpotP99:
+    case LlmConstraint::ItlP99: // both decode latency: one colour, the cell text says which
         return {0xf0, 0xe4, 0x42};
     case LlmConstraint::OutputTokens:
     case LlmConstraint::Goodput:

@@ -31,6 +31,10 @@ LimitWords limitWords(LlmConstraint kind)
         return {"TTFT p99", "ms", true};
     case LlmConstraint::TpotP99:
         return {"TPOT p99", "ms", true};
+    case LlmConstraint::ItlP99:
+        return {"ITL p99", "ms", true};
+    case LlmConstraint::E2eP99:
+        return {"E2E p99", "ms", true};
     case LlmConstraint::OutputTokens:
         return {"output tokens/s", "tokens/s", false};
     case LlmConstraint::Goodput:
@@ -63,6 +67,8 @@ std::string limitsText(const analysis::LlmRegionLimits& l)
     const std::pair<LlmConstraint, std::optional<double>> limits[] = {
         {LlmConstraint::TtftP99, l.ttftP99Ms},
         {LlmConstraint::TpotP99, l.tpotP99Ms},
+        {LlmConstraint::ItlP99, l.maxItlP99Ms},
+        {LlmConstraint::E2eP99, l.maxE2eP99Ms},
         {LlmConstraint::OutputTokens, l.minOutputTokensPerS},
         {LlmConstraint::Goodput, l.minGoodputPerS},
         {LlmConstraint::Preemptions, l.maxPreemptionsPerRequest},

@@ -88,6 +88,25 @@ private Q_SLOTS:
         QVERIFY(out.contains("headroom: ttft_p99 "));
     }
 
+    void itlAndE2eLimitsAreJudgedAndStated()
+    {
+        // Every gap between tokens is at least one decode step (5.5 ms with one sequence), so
+        // an ITL limit of 5 ms fails every cell; cells the TTFT limit does not fail first say
+        // "itl". The limits are stated with the others; 0 is refused, naming the option.
+        const CliRun run =
+            runCli(args(m_scenario) << QStringLiteral("--sla-itl-ms") << QStringLiteral("5")
+                                    << QStringLiteral("--sla-e2e-ms") << QStringLiteral("100000"));
+        QVERIFY2(run.exitCode == 0, run.err.constData());
+        QVERIFY2(run.out.contains("TPOT p99 <= 25 ms, ITL p99 <= 5 ms, E2E p99 <= 100000 ms"),
+                 run.out.constData());
+        QVERIFY(run.out.contains("0 feasible"));
+        QVERIFY(run.out.contains("    itl"));
+        const CliRun zero =
+            runCli(args(m_scenario) << QStringLiteral("--sla-itl-ms") << QStringLiteral("0"));
+        QCOMPARE(zero.exitCode, 2);
+        QVERIFY2(zero.err.contains("--sla-itl-ms: must be a number above 0"), zero.err.constData());
+    }
+
     void packReproducerSimulatesToTheSameFigures()
     {
         const QString pack = path(QStringLiteral("pack"));

@@ -295,6 +295,59 @@ private Q_SLOTS:
                  tpotBefore);
     }
 
+    void itlLimitFieldJudgesTheOperatingPoint()
+    {
+        // The dock's ITL p99 limit is optional ("none" at 0): set, it becomes the project's
+        // limit and a check on the re-simulated operating point, with the simulated ITL p99 as
+        // its value; back at "none", the check goes away again.
+        gui::MainWindow window(m_settings.get());
+        window.openLlmDemo();
+        QVERIFY(waitForSimulation(window));
+        QVERIFY(!projectSpec(window).limits.maxItlP99Ms);
+        const auto checksBefore = window.llmServerView()->shownRun()->point.cell.checks.size();
+        QDoubleSpinBox* itl = nullptr;
+        for (QDoubleSpinBox* f : window.llmModelPanel()->findChildren<QDoubleSpinBox*>())
+            if (f->toolTip().startsWith(QStringLiteral("inter-token latency p99 limit")))
+                itl = f;
+        QVERIFY(itl);
+        QCOMPARE(itl->value(), 0.0);
+        QCOMPARE(itl->text(), QStringLiteral("none"));
+        const int undoBefore = window.document()->undoStack()->count();
+        itl->setValue(0.5);
+        QCOMPARE(window.document()->undoStack()->count(), undoBefore + 1);
+        QCOMPARE(projectSpec(window).limits.maxItlP99Ms.value_or(-1.0), 0.5);
+        QVERIFY(waitForSimulation(window));
+        const auto& cell = window.llmServerView()->shownRun()->point.cell;
+        QCOMPARE(cell.checks.size(), checksBefore + 1);
+        const auto check = std::find_if(cell.checks.begin(), cell.checks.end(), [](const auto& c) {
+            return c.kind == analysis::LlmConstraint::ItlP99;
+        });
+        QVERIFY(check != cell.checks.end());
+        QCOMPARE(check->limit, 0.5);
+        QCOMPARE(check->value, cell.metrics.itlP99Ms.value);
+        // No decode step of an 8B model on one GPU takes under half a millisecond.
+        QVERIFY(!check->satisfied);
+        QVERIFY(cell.status != analysis::LlmCellStatus::Feasible);
+        // The load sweep's latency chart draws the limited ITL p99 beside TTFT and TPOT, each
+        // point the sweep cell's own figure, and the limit as a line.
+        const auto sweep = window.llmServerView()->shownRun()->loadSweep;
+        QVERIFY(sweep);
+        const auto latency = widgets::llmLoadLatencyChart(sweep.get(), {});
+        QCOMPARE(latency.series.size(), 3);
+        QCOMPARE(latency.series[2].data.name, QStringLiteral("ITL p99"));
+        const auto served = std::find_if(sweep->cells.begin(), sweep->cells.end(), [](auto& c) {
+            return c.status != analysis::LlmCellStatus::Refused;
+        });
+        QVERIFY(served != sweep->cells.end());
+        QCOMPARE(latency.series[2].data.points.front().y(), served->metrics.itlP99Ms.value);
+        QCOMPARE(latency.references.size(), 3);
+        QCOMPARE(latency.references[2].value, 0.5);
+        itl->setValue(0.0);
+        QVERIFY(!projectSpec(window).limits.maxItlP99Ms);
+        QVERIFY(waitForSimulation(window));
+        QCOMPARE(window.llmServerView()->shownRun()->point.cell.checks.size(), checksBefore);
+    }
+
     void kvMemoryKnobsSizeTheCacheFromMemory()
     {
         // A scenario that sizes its KV cache from memory: the dock offers

@@ -209,6 +209,53 @@ private Q_SLOTS:
         qInfo("replay, one seat: TTFT p99 %.3f ms", ttft.value);
     }
 
+    void itlAndE2eLimitsJudgeByHand()
+    {
+        // The replay above, one seat: every gap between tokens is one 5.5 ms decode step, and
+        // the requests (arriving at 0, 1 and 2 ms) finish at 58.5, 117 and 175.5 ms: E2E 58.5,
+        // 116 and 173.5 ms, p99 (numpy 'linear') = 116 + 0.98 x 57.5 = 172.35 ms.
+        auto spec = handSpec();
+        spec.scenario.arrivals = {};
+        spec.scenario.arrivals.requests = {{0.0, 100, 10}, {0.001, 100, 10}, {0.002, 100, 10}};
+        spec.scenario.replications = 1;
+        spec.maxNumSeqs = {1};
+        spec.maxNumBatchedTokens = {512};
+        spec.limits.minOutputTokensPerS.reset();
+        spec.limits.maxItlP99Ms = 5.0;
+        auto r = compute(spec);
+        const auto& itl = checkOf(r.cells.front(), LlmConstraint::ItlP99);
+        // The ITL percentiles come from a sketch with 0.4% resolution.
+        QVERIFY2(std::abs(itl.value / 5.5 - 1.0) < 0.005, qPrintable(QString::number(itl.value)));
+        QVERIFY(!itl.satisfied);
+        QCOMPARE(r.cells.front().binding, LlmConstraint::ItlP99);
+        // A tighter E2E limit is violated more (-14.9% against -10%): it binds.
+        spec.limits.maxE2eP99Ms = 150.0;
+        r = compute(spec);
+        const auto& e2e = checkOf(r.cells.front(), LlmConstraint::E2eP99);
+        QVERIFY2(std::abs(e2e.value - 172.35) < 1e-9, qPrintable(QString::number(e2e.value)));
+        QCOMPARE(r.cells.front().binding, LlmConstraint::E2eP99);
+        QCOMPARE(QString::fromLatin1(analysis::llmConstraintName(LlmConstraint::E2eP99)),
+                 QStringLiteral("e2e_p99"));
+        // Both met: the cell is feasible, the two limits among its checks with their margins.
+        spec.limits.maxItlP99Ms = 6.0;
+        spec.limits.maxE2eP99Ms = 200.0;
+        r = compute(spec);
+        QCOMPARE(r.cells.front().status, LlmCellStatus::Feasible);
+        QVERIFY(std::abs(checkOf(r.cells.front(), LlmConstraint::E2eP99).margin -
+                         (200.0 - 172.35) / 200.0) < 1e-9);
+        // The limits travel with the spec and the curve pack, and a pack read back judges alike.
+        auto again =
+            analysis::llmRegionSpecFromJson(analysis::llmRegionSpecToJson(spec), "spec", "llm");
+        QVERIFY2(again, again ? "" : again.error().toString().c_str());
+        QCOMPARE(again->limits.maxItlP99Ms, std::optional<double>(6.0));
+        QCOMPARE(again->limits.maxE2eP99Ms, std::optional<double>(200.0));
+        auto read = analysis::llmRegionFromJson(analysis::llmRegionToJson(r), "pack");
+        QVERIFY2(read, read ? "" : read.error().toString().c_str());
+        QCOMPARE(read->cells.front().metrics.e2eP99Ms.value,
+                 r.cells.front().metrics.e2eP99Ms.value);
+        QCOMPARE(read->cells.front().status, LlmCellStatus::Feasible);
+    }
+
     void marginsAndConfidenceFollowTheIntervals()
     {
         const auto r = compute(handSpec());

@@ -5,7 +5,8 @@
 #include <QObject>
 
 #include <cmath>
-#include <tuple>
+#include <optional>
+#include <vector>
 
 namespace bs::widgets {
 
@@ -155,7 +156,10 @@ ChartContent llmLoadThroughputChart(const analysis::LlmRegionResult* sweep, cons
 
 ChartContent llmLoadLatencyChart(const analysis::LlmRegionResult* sweep, const QString& why)
 {
-    const QString title = QObject::tr("TTFT and TPOT p99 against load");
+    const bool extraLimits =
+        sweep && (sweep->spec.limits.maxItlP99Ms || sweep->spec.limits.maxE2eP99Ms);
+    const QString title = extraLimits ? QObject::tr("p99 latencies against load")
+                                      : QObject::tr("TTFT and TPOT p99 against load");
     if (!sweep || sweep->cells.empty())
         return emptyChart(title, why);
     ChartContent chart;
@@ -164,25 +168,39 @@ ChartContent llmLoadLatencyChart(const analysis::LlmRegionResult* sweep, const Q
     chart.yTitle = QObject::tr("p99 latency (ms)");
     chart.yUnit = QObject::tr("ms");
     chart.autoLogY = true;
-    SeriesSpec ttft = seriesOf(chart, QObject::tr("TTFT p99"), SeriesStyle::Line, neutralColour(0));
-    SeriesSpec tpot = seriesOf(chart, QObject::tr("TPOT p99"), SeriesStyle::Line, neutralColour(1));
-    for (const auto& cell : sweep->cells) {
-        if (cell.status == LlmCellStatus::Refused)
-            continue;
-        ttft.data.points << QPointF(cell.knobs.load, cell.metrics.ttftP99Ms.value);
-        ttft.pointNotes << intervalNote(cell.metrics.ttftP99Ms, chart.yUnit);
-        tpot.data.points << QPointF(cell.knobs.load, cell.metrics.tpotP99Ms.value);
-        tpot.pointNotes << intervalNote(cell.metrics.tpotP99Ms, chart.yUnit);
-    }
-    chart.series << ttft << tpot;
     const auto& limits = sweep->spec.limits;
-    for (const auto& [label, value, colour] :
-         {std::tuple(QObject::tr("TTFT p99 limit"), limits.ttftP99Ms, neutralColour(0)),
-          std::tuple(QObject::tr("TPOT p99 limit"), limits.tpotP99Ms, neutralColour(1))}) {
+    // TTFT and TPOT always (they are required limits); ITL and E2E where the user set a limit
+    // on them, so every line the cells are judged against has its curve.
+    struct Latency
+    {
+        QString name;
+        sim::Estimate analysis::LlmCellMetrics::*metric;
+        std::optional<double> limit;
+    };
+    std::vector<Latency> latencies = {
+        {QObject::tr("TTFT p99"), &analysis::LlmCellMetrics::ttftP99Ms, limits.ttftP99Ms},
+        {QObject::tr("TPOT p99"), &analysis::LlmCellMetrics::tpotP99Ms, limits.tpotP99Ms}};
+    if (limits.maxItlP99Ms)
+        latencies.push_back(
+            {QObject::tr("ITL p99"), &analysis::LlmCellMetrics::itlP99Ms, limits.maxItlP99Ms});
+    if (limits.maxE2eP99Ms)
+        latencies.push_back(
+            {QObject::tr("E2E p99"), &analysis::LlmCellMetrics::e2eP99Ms, limits.maxE2eP99Ms});
+    for (std::size_t i = 0; i < latencies.size(); ++i) {
+        const Latency& latency = latencies[i];
+        SeriesSpec series = seriesOf(chart, latency.name, SeriesStyle::Line, neutralColour(int(i)));
+        for (const auto& cell : sweep->cells) {
+            if (cell.status == LlmCellStatus::Refused)
+                continue;
+            const sim::Estimate& e = cell.metrics.*latency.metric;
+            series.data.points << QPointF(cell.knobs.load, e.value);
+            series.pointNotes << intervalNote(e, chart.yUnit);
+        }
+        chart.series << series;
         ReferenceLine line;
-        line.label = label;
-        line.value = value;
-        line.colour = colour;
+        line.label = QObject::tr("%1 limit").arg(latency.name);
+        line.value = *latency.limit;
+        line.colour = neutralColour(int(i));
         chart.references << line;
     }
     return chart;

@@ -13,7 +13,8 @@ namespace bs::widgets {
 /// knee: the highest load met (the configuration's capacity) as a vertical line.
 ChartContent llmLoadThroughputChart(const analysis::LlmRegionResult* sweep, const QString& why);
 /// TTFT p99 and TPOT p99 against the load with their 95% intervals in the tooltips, and the
-/// two limits; logarithmic in y when they span 100x.
+/// two limits; ITL and E2E p99 too where the spec limits them; logarithmic in y when they span
+/// 100x.
 ChartContent llmLoadLatencyChart(const analysis::LlmRegionResult* sweep, const QString& why);
 
 /// Energy per output token against the load (the energy limit when set); empty, saying why,

@@ -76,6 +76,10 @@ QString llmCellShortLabel(const analysis::LlmRegionCell& cell)
         return QStringLiteral("TTFT");
     case LlmConstraint::TpotP99:
         return QStringLiteral("TPOT");
+    case LlmConstraint::ItlP99:
+        return QStringLiteral("ITL");
+    case LlmConstraint::E2eP99:
+        return QStringLiteral("E2E");
     case LlmConstraint::OutputTokens:
         return QObject::tr("tok/s");
     case LlmConstraint::Goodput:
@@ -103,6 +107,10 @@ QString llmConstraintTitle(LlmConstraint kind)
         return QObject::tr("TTFT p99");
     case LlmConstraint::TpotP99:
         return QObject::tr("TPOT p99");
+    case LlmConstraint::ItlP99:
+        return QObject::tr("ITL p99");
+    case LlmConstraint::E2eP99:
+        return QObject::tr("E2E p99");
     case LlmConstraint::OutputTokens:
         return QObject::tr("output tokens/s");
     case LlmConstraint::Goodput:
@@ -128,6 +136,8 @@ QString llmConstraintUnit(LlmConstraint kind)
     switch (kind) {
     case LlmConstraint::TtftP99:
     case LlmConstraint::TpotP99:
+    case LlmConstraint::ItlP99:
+    case LlmConstraint::E2eP99:
         return QStringLiteral("ms");
     case LlmConstraint::OutputTokens:
         return QObject::tr("tokens/s");

@@ -34,6 +34,8 @@ enum MergeId
     kRateMerge,
     kTtftMerge,
     kTpotMerge,
+    kItlMerge,
+    kE2eMerge,
     kKvMerge,
     kPowerMerge,
     kTensorParallelMerge,
@@ -67,6 +69,21 @@ QDoubleSpinBox* decimalField(double minimum, double maximum, double step, int de
     field->setSuffix(suffix);
     field->setKeyboardTracking(false);
     return field;
+}
+
+/// A limit that may be absent: 0 shows "none" and means no such limit.
+QDoubleSpinBox* optionalLimitField(double maximum, double step, int decimals,
+                                   const QString& toolTip, QWidget* parent)
+{
+    auto* field = decimalField(0.0, maximum, step, decimals, QObject::tr(" ms"), parent);
+    field->setSpecialValueText(QObject::tr("none"));
+    field->setToolTip(toolTip);
+    return field;
+}
+
+std::optional<double> limitOrNone(double ms)
+{
+    return ms > 0.0 ? std::optional<double>(ms) : std::nullopt;
 }
 
 QSpinBox* wholeField(int minimum, int maximum, const QString& suffix, QWidget* parent)
@@ -126,6 +143,14 @@ LlmModelPanel::LlmModelPanel(ProjectDocument* document, QWidget* parent)
     , m_rateMultiplier(decimalField(0.01, 100.0, 0.05, 2, tr(" ×"), this))
     , m_ttftLimitMs(decimalField(1.0, 1e7, 100.0, 0, tr(" ms"), this))
     , m_tpotLimitMs(decimalField(0.1, 1e5, 1.0, 1, tr(" ms"), this))
+    , m_itlLimitMs(optionalLimitField(
+          1e5, 5.0, 1,
+          tr("inter-token latency p99 limit, over every gap between tokens: the stall a user "
+             "sees mid-answer, which a request's mean TPOT hides (none: no limit)"),
+          this))
+    , m_e2eLimitMs(optionalLimitField(
+          1e8, 1000.0, 0,
+          tr("end-to-end latency p99 limit, arrival to last token (none: no limit)"), this))
     , m_stepNote(new QLabel(this))
 {
     setObjectName(QStringLiteral("llmModelPanel"));
@@ -170,6 +195,8 @@ LlmModelPanel::LlmModelPanel(ProjectDocument* document, QWidget* parent)
     load->addRow(tr("Load"), m_rateMultiplier);
     load->addRow(tr("TTFT p99 limit"), m_ttftLimitMs);
     load->addRow(tr("TPOT p99 limit"), m_tpotLimitMs);
+    load->addRow(tr("ITL p99 limit"), m_itlLimitMs);
+    load->addRow(tr("E2E p99 limit"), m_e2eLimitMs);
     // The engine's knobs have long names (max_num_batched_tokens): each goes above its slider,
     // so the slider keeps the dock's width.
     engine->setRowWrapPolicy(QFormLayout::WrapAllRows);
@@ -268,6 +295,14 @@ LlmModelPanel::LlmModelPanel(ProjectDocument* document, QWidget* parent)
             s.limits.tpotP99Ms = ms;
             s.scenario.sla.tpotMs = ms;
         });
+    });
+    connect(m_itlLimitMs, &QDoubleSpinBox::valueChanged, this, [this](double ms) {
+        edit(tr("Set the ITL limit"), kItlMerge,
+             [&](analysis::LlmRegionSpec& s) { s.limits.maxItlP99Ms = limitOrNone(ms); });
+    });
+    connect(m_e2eLimitMs, &QDoubleSpinBox::valueChanged, this, [this](double ms) {
+        edit(tr("Set the E2E limit"), kE2eMerge,
+             [&](analysis::LlmRegionSpec& s) { s.limits.maxE2eP99Ms = limitOrNone(ms); });
     });
 
     connect(m_document, &ProjectDocument::projectReset, this, &LlmModelPanel::loadFromDocument);
@@ -378,6 +413,8 @@ void LlmModelPanel::showSpec(const analysis::LlmRegionSpec& spec)
     m_rateMultiplier->setValue(s.arrivals.rateMultiplier);
     m_ttftLimitMs->setValue(spec.limits.ttftP99Ms);
     m_tpotLimitMs->setValue(spec.limits.tpotP99Ms);
+    m_itlLimitMs->setValue(spec.limits.maxItlP99Ms.value_or(0.0));
+    m_e2eLimitMs->setValue(spec.limits.maxE2eP99Ms.value_or(0.0));
     m_loading = false;
 }
 

@@ -62,6 +62,8 @@ private:
     QDoubleSpinBox* m_rateMultiplier;
     QDoubleSpinBox* m_ttftLimitMs;
     QDoubleSpinBox* m_tpotLimitMs;
+    QDoubleSpinBox* m_itlLimitMs; ///< 0: no ITL limit.
+    QDoubleSpinBox* m_e2eLimitMs; ///< 0: no E2E limit.
     QLabel* m_stepNote;
     bool m_loading = false;
 };

@@ -43,6 +43,10 @@ CheckWords wordsOf(LlmConstraint kind)
         return {QObject::tr("TTFT p99"), QObject::tr("ms")};
     case LlmConstraint::TpotP99:
         return {QObject::tr("TPOT p99"), QObject::tr("ms")};
+    case LlmConstraint::ItlP99:
+        return {QObject::tr("ITL p99"), QObject::tr("ms")};
+    case LlmConstraint::E2eP99:
+        return {QObject::tr("E2E p99"), QObject::tr("ms")};
     case LlmConstraint::OutputTokens:
         return {QObject::tr("output tokens/s"), {}, false};
     case LlmConstraint::Goodput:
