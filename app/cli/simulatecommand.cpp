@@ -1,4 +1,5 @@
 #include "commands.h"
+#include "io/atomicfile.h"
 #include "io/servingrequestlog.h"
 #include "llmsim/kvcapacity.h"
 #include "llmsim/llmresultjson.h"
@@ -7,6 +8,7 @@
 #include "llmsim/requestlogwriter.h"
 #include "llmsim/steptimefit.h"
 #include "llmsimulationsummary.h"
+#include "rooflinefitoption.h"
 #include "sim/resultjson.h"
 #include "sim/scenariojson.h"
 #include "sim/simulator.h"
@@ -141,9 +143,28 @@ int runLlmSimulate(const nlohmann::json& json, const std::string& path, std::siz
     llmsim::LlmSimOptions options;
     options.baseDirectory = std::filesystem::path(path).parent_path().string();
     options.threads = threads;
+    if (args.has("--fit-step") && args.has("--fit-roofline"))
+        return reportError(makeError(ErrorCode::Usage,
+                                     "--fit-step and --fit-roofline: choose one (the first "
+                                     "replaces the step with a linear one, the second "
+                                     "calibrates the scenario's roofline)"),
+                           args, io);
     auto fit = applyStepFit(args, *scenario, options.baseDirectory);
     if (!fit)
         return reportError(fit.error(), args, io);
+    auto roofline = applyRooflineFit(args, *scenario, options.baseDirectory);
+    if (!roofline)
+        return reportError(roofline.error(), args, io);
+    if (const auto out = args.value("--calibrated-scenario")) {
+        if (!*fit && !*roofline)
+            return reportError(makeError(ErrorCode::Usage,
+                                         "--calibrated-scenario: needs --fit-step or "
+                                         "--fit-roofline (there is nothing calibrated to write)"),
+                               args, io);
+        const std::string text = llmsim::llmScenarioToJson(*scenario).dump(2) + "\n";
+        if (auto status = io::writeFileAtomically(*out, text); !status)
+            return reportError(status.error(), args, io);
+    }
     auto result = llmsim::simulateLlm(*scenario, options);
     if (!result)
         return reportError(inScenarioFile(result.error(), path), args, io);
@@ -160,10 +181,14 @@ int runLlmSimulate(const nlohmann::json& json, const std::string& path, std::siz
         nlohmann::json out = llmsim::llmResultToJson(*result);
         if (*fit)
             out["step_fit"] = stepFitJson(**fit, logPath);
+        if (*roofline)
+            out["roofline_fit"] = rooflineFitJson(**roofline);
         io.out << out.dump(2) << '\n';
     } else {
         if (*fit)
             io.out << stepFitLine(**fit, logPath);
+        if (*roofline)
+            io.out << rooflineFitText(**roofline);
         io.out << formatLlmSimulationSummary(*result);
     }
     return kExitOk;
@@ -176,6 +201,7 @@ int runSimulate(const ParsedArgs& args, CliIo& io)
             makeError(ErrorCode::Usage,
                       "usage: batchscope-cli simulate SCENARIO.json [--seed S] "
                       "[--requests N] [--threads N] [--records FILE.csv] [--fit-step LOG.jsonl] "
+                      "[--fit-roofline SWEEP.json] [--calibrated-scenario OUT.json] "
                       "[--request-log FOLDER] [--json]"),
             args, io);
     }
@@ -187,7 +213,8 @@ int runSimulate(const ParsedArgs& args, CliIo& io)
     // parsed included) takes the queueing simulator's path and its errors.
     if (auto json = llmsim::readScenarioFile(path); json && llmsim::isLlmScenarioJson(*json))
         return runLlmSimulate(*json, path, threads->value_or(0), args, io);
-    for (const char* llmOnly : {"--fit-step", "--request-log"}) {
+    for (const char* llmOnly :
+         {"--fit-step", "--fit-roofline", "--calibrated-scenario", "--request-log"}) {
         if (args.has(llmOnly))
             return reportError(
                 makeError(ErrorCode::Usage, std::string(llmOnly) +
@@ -231,7 +258,8 @@ CommandSpec simulateCommand()
     return {
         "simulate",
         "simulate SCENARIO.json [--seed S] [--requests N] [--threads N] [--records FILE.csv] "
-        "[--fit-step LOG.jsonl] [--request-log FOLDER]",
+        "[--fit-step LOG.jsonl] [--fit-roofline SWEEP.json] [--calibrated-scenario OUT.json] "
+        "[--request-log FOLDER]",
         "Run the queueing/batching simulator, or the LLM continuous-batching simulator, on a "
         "scenario.",
         "The scenario JSON is described in core/sim/README.md; a scenario with \"kind\": \"llm\"\n"
@@ -242,7 +270,13 @@ CommandSpec simulateCommand()
         "Relative replay files are resolved against the scenario file's folder. --fit-step\n"
         "calibrates an LLM scenario's step on a measured run of the same engine settings: copy\n"
         "the fitted step (printed, and under scenario.step in --json) into scenarios with other\n"
-        "knobs to predict them.",
+        "knobs to predict them. --fit-roofline calibrates a roofline step's eta_compute,\n"
+        "eta_memory and overhead_per_seq_ms on a measured rate sweep (vLLM or SGLang benchmark "
+        "results, one run per\n"
+        "request rate, the scenario's Poisson lengths standing for the runs' prompts and\n"
+        "outputs) and prints measured beside fitted per run; --calibrated-scenario writes the\n"
+        "scenario with the calibrated step (its calibrated_on names the sweep, and an LLM\n"
+        "region on it says so in every cell's evidence).",
         {{"--seed", "S", "override the scenario's seed"},
          {"--requests", "N", "override the measured requests per replication"},
          {"--threads", "N", "threads for the replications (default: all cores)"},
@@ -250,6 +284,11 @@ CommandSpec simulateCommand()
          {"--fit-step", "LOG.jsonl",
           "LLM: fit the linear step to a measured per-request log (requests.jsonl layout) "
           "served by this scenario's engine, then simulate with it"},
+         {"--fit-roofline", "SWEEP.json",
+          "LLM: calibrate the roofline step's eta_compute, eta_memory and overhead_per_seq_ms "
+          "on a measured rate sweep, then simulate with it"},
+         {"--calibrated-scenario", "OUT.json",
+          "LLM: write the scenario with the step --fit-step or --fit-roofline calibrated"},
          {"--request-log", "FOLDER",
           "LLM: write replication 0 as an engine request log (requests.jsonl, timeseries.csv, "
           "meta.json marked simulated_by) that import, analyze and the playbook read as a run"}},

@@ -305,9 +305,11 @@ std::string llmCellEvidence(const LlmRegionSpec& spec, const LlmRegionCell& cell
         out += ", not confident";
     // Checked against a real rate sweep (llmsim/README.md, "Validation"), the roofline holds at
     // light load but overstates what a loaded server sustains: the reader must know the step
-    // was not fitted to a measurement.
-    if (spec.scenario.step.kind == llmsim::StepSpec::Kind::Roofline)
-        out += "; roofline step, not calibrated to a measurement";
+    // was not fitted to a measurement, or what it was calibrated on.
+    const auto& step = spec.scenario.step;
+    if (step.kind == llmsim::StepSpec::Kind::Roofline)
+        out += step.calibratedOn.empty() ? "; roofline step, not calibrated to a measurement"
+                                         : "; roofline step calibrated on " + step.calibratedOn;
     return out;
 }
 

@@ -73,6 +73,9 @@ struct StepSpec
     std::string profileDirectory;
     std::string modelConfig; ///< profile and roofline.
     double overheadMs = 0.0; ///< Added to every profile or roofline step (host-side scheduling).
+    /// Roofline: host-side time per scheduled sequence (sampling, stop checks, streaming),
+    /// added to the step; 0 unless calibrated (rooflineratefit.h) or stated.
+    double overheadPerSeqMs = 0.0;
     // roofline: the model's shape on an accelerator (README.md: "Step time: roofline")
     accel::AcceleratorSpec accelerator; ///< A preset (by name) or an inline object, resolved.
     std::int32_t tensorParallel = 1;
@@ -84,6 +87,9 @@ struct StepSpec
     double allreduceLatencyUs = 0.0; ///< Fixed cost of each all-reduce (0: not modelled).
     std::optional<double> powerCapW; ///< Board power limit per GPU.
     bool thermal = true;             ///< Throttle at the preset's throttle temperature.
+    /// What the roofline's efficiencies were calibrated on (rooflineratefit.h), e.g. "rate
+    /// sweep FILE (3 rates)"; empty when they are the preset's. Said in the region's evidence.
+    std::string calibratedOn;
 
     friend bool operator==(const StepSpec&, const StepSpec&) = default;
 };

@@ -136,6 +136,7 @@ void readRoofline(JsonFields& f, const json& object, StepSpec& step)
     step.weightDtype = f.choice("weight_dtype", {"auto", "bfloat16", "float16", "fp8"}, "auto");
     step.kvCacheDtype = f.choice("kv_cache_dtype", {"auto", "fp8", "fp8_e4m3", "fp8_e5m2"}, "auto");
     step.overheadMs = f.numberOr("overhead_ms", 0.0, NumberRule::nonNegative());
+    step.overheadPerSeqMs = f.numberOr("overhead_per_seq_ms", 0.0, NumberRule::nonNegative());
     step.interconnectGbPerS = f.numberOr("interconnect_gb_per_s", 0.0, NumberRule::positive());
     if (f.ok() && step.tensorParallel > 1 && !f.has("interconnect_gb_per_s"))
         f.fail("interconnect_gb_per_s",
@@ -145,6 +146,7 @@ void readRoofline(JsonFields& f, const json& object, StepSpec& step)
     step.allreduceLatencyUs = f.numberOr("allreduce_latency_us", 0.0, NumberRule::nonNegative());
     step.powerCapW = f.optionalNumber("power_cap_w", {0.0, 1e6, true, false});
     step.thermal = f.boolean("thermal", true);
+    step.calibratedOn = f.stringOr("calibrated_on", "");
 }
 
 StepSpec readStep(JsonFields& parent)
@@ -398,6 +400,10 @@ json rooflineToJson(const StepSpec& step)
         out["interconnect_gb_per_s"] = step.interconnectGbPerS;
     if (step.powerCapW)
         out["power_cap_w"] = *step.powerCapW;
+    if (step.overheadPerSeqMs > 0.0)
+        out["overhead_per_seq_ms"] = step.overheadPerSeqMs;
+    if (!step.calibratedOn.empty())
+        out["calibrated_on"] = step.calibratedOn;
     return out;
 }
 

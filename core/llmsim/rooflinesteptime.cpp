@@ -133,7 +133,8 @@ RooflineTerms RooflineStepTime::terms(std::span<const ScheduledChunk> chunks) co
     t.memoryS = (t.weightBytes + t.kvBytes) / m_bandwidth;
     t.allReduceS =
         m_spec.tensorParallel > 1 ? m_allReduceFixedS + m_allReduceSPerToken * tokens : 0.0;
-    t.overheadS = m_overheadS;
+    // Host-side work per sequence (sampling, stop checks, streaming) grows with the batch.
+    t.overheadS = m_overheadS + m_spec.overheadPerSeqMs * 1e-3 * double(chunks.size());
     // core/accel's activity: the busier of compute and (κ-weighted) memory, over the step.
     const double activity =
         std::max(t.computeS, m_spec.accelerator.memoryActivity * t.memoryS) / t.fullClockS();

@@ -13,6 +13,7 @@ target_sources(batchscope_core PRIVATE
     llmsim/profilesteptime.cpp
     llmsim/requestlogwriter.cpp
     llmsim/runreplay.cpp
+    llmsim/rooflineratefit.cpp
     llmsim/rooflinesteptime.cpp
     llmsim/sarathipolicy.cpp
     llmsim/sglangpolicy.cpp

@@ -4,6 +4,7 @@
 
 #include "llmsim/llmsimulator.h"
 #include "llmsim/steptimemodel.h"
+#include "util/neldermead.h"
 
 #include <algorithm>
 #include <array>
@@ -104,76 +105,6 @@ private:
     CancelToken m_cancel;
     mutable int m_evaluations = 0;
 };
-
-/// Nelder-Mead (reflection 1, expansion 2, contraction 1/2, shrink 1/2) from a simplex of
-/// `stepLog` around `start`, until the simplex's values agree to 1e-10 relative or the budget of
-/// evaluations is spent.
-Expected<Point> nelderMead(const Objective& f, const Point& start, double stepLog, int budget)
-{
-    const int kMaxEvaluations = f.evaluations() + budget;
-    std::array<Point, 4> simplex{start, start, start, start};
-    std::array<double, 4> value{};
-    for (int i = 0; i < 3; ++i)
-        simplex[std::size_t(i) + 1][std::size_t(i)] += stepLog;
-    for (std::size_t i = 0; i < 4; ++i) {
-        auto v = f(simplex[i]);
-        if (!v)
-            return v.error();
-        value[i] = *v;
-    }
-    const auto mix = [](const Point& a, const Point& b, double t) {
-        Point out;
-        for (std::size_t k = 0; k < 3; ++k)
-            out[k] = a[k] + t * (b[k] - a[k]);
-        return out;
-    };
-    while (f.evaluations() < kMaxEvaluations) {
-        std::array<std::size_t, 4> order{0, 1, 2, 3};
-        std::sort(order.begin(), order.end(),
-                  [&](std::size_t a, std::size_t b) { return value[a] < value[b]; });
-        const std::size_t best = order[0], worst = order[3], second = order[2];
-        if (value[worst] - value[best] <= 1e-10 * (std::abs(value[best]) + 1e-12))
-            break;
-        Point centroid{};
-        for (std::size_t i : {order[0], order[1], order[2]})
-            for (std::size_t k = 0; k < 3; ++k)
-                centroid[k] += simplex[i][k] / 3.0;
-        const Point reflected = mix(centroid, simplex[worst], -1.0);
-        auto fr = f(reflected);
-        if (!fr)
-            return fr.error();
-        if (*fr < value[best]) {
-            const Point expanded = mix(centroid, simplex[worst], -2.0);
-            auto fe = f(expanded);
-            if (!fe)
-                return fe.error();
-            simplex[worst] = *fe < *fr ? expanded : reflected;
-            value[worst] = std::min(*fe, *fr);
-        } else if (*fr < value[second]) {
-            simplex[worst] = reflected;
-            value[worst] = *fr;
-        } else {
-            const Point contracted = mix(centroid, simplex[worst], 0.5);
-            auto fc = f(contracted);
-            if (!fc)
-                return fc.error();
-            if (*fc < value[worst]) {
-                simplex[worst] = contracted;
-                value[worst] = *fc;
-            } else {
-                for (std::size_t i : {order[1], order[2], order[3]}) {
-                    simplex[i] = mix(simplex[best], simplex[i], 0.5);
-                    auto fs = f(simplex[i]);
-                    if (!fs)
-                        return fs.error();
-                    value[i] = *fs;
-                }
-            }
-        }
-    }
-    const auto best = std::size_t(std::min_element(value.begin(), value.end()) - value.begin());
-    return simplex[best];
-}
 
 /// What the steps between request i's first and last token computed: their count and their
 /// prefill tokens and decoding sequences summed. Its TPOT is linear in the coefficients given

@@ -79,6 +79,7 @@ private Q_SLOTS:
     void sameShapeAsTheSharedConfig();
     void decodeStepIsMemoryBound();
     void largePrefillIsComputeBound();
+    void hostTimePerSequenceAddsToTheStep();
     void crossoverTokenCount();
     void tensorParallelHalvesWeightsAndAddsAllReduce();
     void tensorParallelNeedsAnInterconnect();
@@ -89,6 +90,20 @@ private Q_SLOTS:
     void scenarioJsonRoundTripsAndRejectsBadKeys();
     void comparedWithTheRealRtx4090Run();
 };
+
+void TestLlmSimRoofline::hostTimePerSequenceAddsToTheStep()
+{
+    // overhead_per_seq_ms (fitted on a rate sweep, rooflineratefit.h): 0.1 ms for each of 10
+    // scheduled sequences is 1 ms more, whatever bounds the rest of the step.
+    StepSpec spec = rooflineSpec();
+    const RooflineStepTime plain(llama8b(), spec);
+    spec.overheadPerSeqMs = 0.1;
+    const RooflineStepTime withHost(llama8b(), spec);
+    for (int count : {1, 10, 200}) {
+        const auto chunks = decodes(count, 512);
+        QVERIFY(near(withHost.stepS(chunks) - plain.stepS(chunks), count * 1e-4, 1e-9));
+    }
+}
 
 void TestLlmSimRoofline::sameShapeAsTheSharedConfig()
 {

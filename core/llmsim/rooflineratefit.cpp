@@ -1,0 +1,352 @@
+// The roofline step calibrated on a measured rate sweep (README.md: "Calibrating the roofline
+// on a rate sweep").
+#include "llmsim/rooflineratefit.h"
+
+#include "llmsim/llmsimulator.h"
+#include "util/neldermead.h"
+#include "util/threadpool.h"
+
+#include <array>
+#include <cmath>
+#include <cstdio>
+#include <functional>
+#include <limits>
+
+namespace bs::llmsim {
+
+namespace {
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+double meanTokens(const TokenLengthSpec& spec)
+{
+    switch (spec.kind) {
+    case TokenLengthSpec::Kind::Fixed:
+        return spec.tokens;
+    case TokenLengthSpec::Kind::Uniform:
+        return 0.5 * (spec.min + spec.max);
+    case TokenLengthSpec::Kind::Lognormal:
+        return spec.mean;
+    }
+    return kNaN;
+}
+
+std::string number(double v)
+{
+    char text[32];
+    std::snprintf(text, sizeof text, "%.4g", v);
+    return text;
+}
+
+double metricMs(const data::LlmRun& run, const char* name, bool median)
+{
+    const auto it = run.metrics.find(name);
+    if (it == run.metrics.end())
+        return kNaN;
+    const auto& value = median ? it->second.medianS : it->second.meanS;
+    return value ? *value * 1e3 : kNaN;
+}
+
+double perRequest(const std::optional<std::int64_t>& total, std::int64_t completed)
+{
+    return total && completed > 0 ? double(*total) / double(completed) : kNaN;
+}
+
+/// Empty when the run's mean length is within 25% of the scenario's (or unknown), else why not.
+std::string lengthMismatch(const char* what, double measured, double stated)
+{
+    if (!std::isfinite(measured) || std::abs(measured / stated - 1.0) <= 0.25)
+        return {};
+    return std::string("mean ") + what + " " + number(measured) +
+           " tokens against the scenario's " + number(stated);
+}
+
+RateSweepFigures figuresOf(const ReplicationMetrics& m)
+{
+    return {m.ttft.p50S * 1e3, m.itl.p50S * 1e3, m.e2e.meanS * 1e3, m.outputTokensPerS};
+}
+
+Status checkScenario(const LlmScenario& scenario)
+{
+    if (scenario.step.kind != StepSpec::Kind::Roofline)
+        return makeError(ErrorCode::Value,
+                         "the rate-sweep fit calibrates a roofline step; this scenario's step is "
+                         "not \"roofline\"");
+    if (scenario.arrivals.kind != LlmArrivalSpec::Kind::Poisson)
+        return makeError(ErrorCode::Value,
+                         "the rate-sweep fit replays each rate with Poisson arrivals and the "
+                         "scenario's lengths; this scenario's arrivals are not \"poisson\"");
+    return {};
+}
+
+/// The logistic map keeps each fraction in (0, 1) whatever the search proposes.
+double fraction(double logit)
+{
+    return 1.0 / (1.0 + std::exp(-logit));
+}
+
+double logit(double fraction)
+{
+    const double p = std::clamp(fraction, 1e-4, 1.0 - 1e-4);
+    return std::log(p / (1.0 - p));
+}
+
+/// The three calibrated parameters.
+struct Calibration
+{
+    double etaCompute = 0.0, etaMemory = 0.0, perSeqMs = 0.0;
+};
+
+/// A per-sequence time below this is no time at all (the search works on its logarithm).
+constexpr double kNoPerSeqMs = 1e-4;
+
+LlmScenario calibrated(LlmScenario scenario, const Calibration& c)
+{
+    scenario.step.accelerator.etaCompute = c.etaCompute;
+    scenario.step.accelerator.etaMemory = c.etaMemory;
+    scenario.step.overheadPerSeqMs = c.perSeqMs > kNoPerSeqMs ? c.perSeqMs : 0.0;
+    return scenario;
+}
+
+Calibration calibrationAt(const std::array<double, 3>& x)
+{
+    return {fraction(x[0]), fraction(x[1]), std::exp(x[2])};
+}
+
+/// Sum over every figure both sides have of rho(ln(simulated / measured)); rho(r) = r^2 for
+/// the RMS, the soft-L1 loss 2 (sqrt(1 + r^2) - 1) for the fit: quadratic near 0, linear beyond
+/// a factor of e, so one figure the step's structure cannot reproduce (an overloaded run's TTFT
+/// hangs on scheduler details) does not drag the fit away from every other figure.
+double sumOfLosses(const std::vector<RateSweepComparison>& comparisons, bool robust,
+                   std::size_t* count = nullptr)
+{
+    double sum = 0.0;
+    std::size_t n = 0;
+    for (const auto& c : comparisons) {
+        const std::array<std::pair<double, double>, 4> pairs{
+            {{c.simulated.ttftP50Ms, c.point.measured.ttftP50Ms},
+             {c.simulated.itlP50Ms, c.point.measured.itlP50Ms},
+             {c.simulated.e2eMeanMs, c.point.measured.e2eMeanMs},
+             {c.simulated.outputTokensPerS, c.point.measured.outputTokensPerS}}};
+        for (const auto& [simulated, measured] : pairs) {
+            if (!(measured > 0.0) || !std::isfinite(measured))
+                continue;
+            // A figure the run could not produce (no token at all) counts as a large miss.
+            const double ratio = simulated > 0.0 ? std::log(simulated / measured) : 10.0;
+            sum += robust ? 2.0 * (std::sqrt(1.0 + ratio * ratio) - 1.0) : ratio * ratio;
+            ++n;
+        }
+    }
+    if (count)
+        *count = n;
+    return sum;
+}
+
+/// Largest |ln| change of any figure between two simulations of the same points.
+double largestMove(const std::vector<RateSweepComparison>& a,
+                   const std::vector<RateSweepComparison>& b)
+{
+    double most = 0.0;
+    for (std::size_t i = 0; i < a.size() && i < b.size(); ++i) {
+        const std::array<std::pair<double, double>, 4> pairs{
+            {{a[i].simulated.ttftP50Ms, b[i].simulated.ttftP50Ms},
+             {a[i].simulated.itlP50Ms, b[i].simulated.itlP50Ms},
+             {a[i].simulated.e2eMeanMs, b[i].simulated.e2eMeanMs},
+             {a[i].simulated.outputTokensPerS, b[i].simulated.outputTokensPerS}}};
+        for (const auto& [x, y] : pairs)
+            if (x > 0.0 && y > 0.0)
+                most = std::max(most, std::abs(std::log(x / y)));
+    }
+    return most;
+}
+
+} // namespace
+
+std::vector<RateSweepPoint> rateSweepPoints(const data::LlmRunSet& runs,
+                                            const LlmScenario& scenario,
+                                            std::vector<RateSweepOmission>& omitted)
+{
+    std::vector<RateSweepPoint> out;
+    const double statedPrompt = meanTokens(scenario.arrivals.promptTokens);
+    const double statedOutput = meanTokens(scenario.arrivals.outputTokens);
+    for (const auto& run : runs.runs) {
+        RateSweepPoint p;
+        const std::string dataset = data::llmKnob(run, {"dataset_name", "dataset"});
+        p.ratePerS = run.requestRatePerS.value_or(0.0);
+        p.label = number(p.ratePerS) + " req/s" + (dataset.empty() ? "" : " (" + dataset + ")");
+        if (!run.requestRatePerS || !run.completed || *run.completed < 1) {
+            omitted.push_back({run.requestRatePerS ? p.label : "a run without a request rate",
+                               "no request rate or completed count (an unlimited-rate or "
+                               "fixed-concurrency run is not a point of a rate sweep)"});
+            continue;
+        }
+        p.requests = *run.completed;
+        p.meanPromptTokens = perRequest(run.promptTokensTotal, p.requests);
+        p.meanOutputTokens = perRequest(run.outputTokensTotal, p.requests);
+        std::string mismatch = lengthMismatch("prompt", p.meanPromptTokens, statedPrompt);
+        if (mismatch.empty())
+            mismatch = lengthMismatch("output", p.meanOutputTokens, statedOutput);
+        if (!mismatch.empty()) {
+            omitted.push_back({p.label, mismatch});
+            continue;
+        }
+        p.measured = {metricMs(run, "ttft", true), metricMs(run, "itl", true),
+                      metricMs(run, "e2e", false), run.outputTokensPerS.value_or(kNaN)};
+        out.push_back(std::move(p));
+    }
+    return out;
+}
+
+Expected<std::vector<RateSweepComparison>>
+predictRateSweep(const LlmScenario& scenario, const std::vector<RateSweepPoint>& points,
+                 const std::string& baseDirectory, CancelToken cancel)
+{
+    if (auto status = checkScenario(scenario); !status)
+        return status.error();
+    std::vector<Expected<LlmResult>> results(points.size(),
+                                             makeError(ErrorCode::Cancelled, "not run"));
+    ThreadPool pool;
+    // Each point is one single-threaded simulation: the points run side by side.
+    pool.parallelFor(
+        points.size(),
+        [&](std::size_t i) {
+            LlmScenario at = scenario;
+            at.replications = 1;
+            at.arrivals.ratePerS = points[i].ratePerS;
+            at.arrivals.rateMultiplier = 1.0;
+            at.arrivals.count = points[i].requests;
+            results[i] = simulateLlm(at, {baseDirectory, 1}, cancel);
+        },
+        cancel);
+    std::vector<RateSweepComparison> out;
+    for (std::size_t i = 0; i < points.size(); ++i) {
+        if (!results[i]) {
+            Error error = results[i].error();
+            error.message = points[i].label + ": " + error.message;
+            return error;
+        }
+        out.push_back({points[i], figuresOf(results[i]->replications.front())});
+    }
+    return out;
+}
+
+double rateSweepLogRms(const std::vector<RateSweepComparison>& comparisons)
+{
+    std::size_t n = 0;
+    const double sum = sumOfLosses(comparisons, false, &n);
+    return n ? std::sqrt(sum / double(n)) : kNaN;
+}
+
+namespace {
+
+using SimulateAt = std::function<Expected<std::vector<RateSweepComparison>>(const Calibration&)>;
+
+/// Two Nelder-Mead passes from the stated values, the second from the first's answer with a
+/// finer simplex: a parameter that tips a scheduling decision moves many requests at once, so
+/// one pass can stall on a kink.
+Expected<Calibration> searchCalibration(const SimulateAt& simulateAt, const Calibration& stated)
+{
+    const auto objective = [&](const std::array<double, 3>& x) -> Expected<double> {
+        auto comparisons = simulateAt(calibrationAt(x));
+        if (!comparisons)
+            return comparisons.error();
+        return sumOfLosses(*comparisons, true);
+    };
+    std::array<double, 3> best{logit(stated.etaCompute), logit(stated.etaMemory),
+                               std::log(std::max(stated.perSeqMs, 0.01))};
+    for (double step : {1.0, 0.25}) {
+        auto next = nelderMead(objective, best, step, 50);
+        if (!next)
+            return next.error();
+        best = *next;
+    }
+    return calibrationAt(best);
+}
+
+/// Identifiability: each parameter is moved 10% from `c`; one that moves no figure of `atFit`
+/// by 1% is not pinned by the sweep, goes back to its stated value, and a warning says so.
+Status keepUnpinnedAsStated(const SimulateAt& simulateAt,
+                            const std::vector<RateSweepComparison>& atFit,
+                            const Calibration& stated, Calibration& c, RooflineRateFit& fit)
+{
+    struct Parameter
+    {
+        double Calibration::*value;
+        bool RooflineRateFit::*pinned;
+        const char* name;
+        const char* why;
+    };
+    const Parameter parameters[] = {{&Calibration::etaCompute, &RooflineRateFit::etaComputePinned,
+                                     "eta_compute", "no run loads the accelerator's compute"},
+                                    {&Calibration::etaMemory, &RooflineRateFit::etaMemoryPinned,
+                                     "eta_memory", "no run is bound by memory traffic"},
+                                    {&Calibration::perSeqMs, &RooflineRateFit::perSeqPinned,
+                                     "overhead_per_seq_ms", "the batches stay too small"}};
+    const Calibration fitted = c;
+    for (const Parameter& p : parameters) {
+        Calibration moved = fitted;
+        moved.*p.value *= 0.9;
+        auto m = simulateAt(moved);
+        if (!m)
+            return m.error();
+        fit.*p.pinned = largestMove(atFit, *m) >= 0.01;
+        if (fit.*p.pinned)
+            continue;
+        c.*p.value = stated.*p.value;
+        fit.warnings.push_back(std::string("the sweep does not pin ") + p.name + " (" + p.why +
+                               "; 10% less moves no figure by 1%): kept at the stated " +
+                               number(stated.*p.value));
+    }
+    return {};
+}
+
+} // namespace
+
+Expected<RooflineRateFit> fitRooflineOnRateSweep(const LlmScenario& scenario,
+                                                 const std::vector<RateSweepPoint>& points,
+                                                 const std::string& baseDirectory,
+                                                 CancelToken cancel)
+{
+    if (auto status = checkScenario(scenario); !status)
+        return status.error();
+    if (points.size() < 2)
+        return makeError(ErrorCode::Value,
+                         "the rate-sweep fit needs two runs or more at different rates that the "
+                         "scenario's lengths stand for; " +
+                             std::to_string(points.size()) + " found");
+    RooflineRateFit fit;
+    const Calibration stated{scenario.step.accelerator.etaCompute,
+                             scenario.step.accelerator.etaMemory, scenario.step.overheadPerSeqMs};
+    fit.statedEtaCompute = stated.etaCompute;
+    fit.statedEtaMemory = stated.etaMemory;
+    fit.statedPerSeqMs = stated.perSeqMs;
+    const SimulateAt simulateAt = [&](const Calibration& c) {
+        ++fit.evaluations;
+        return predictRateSweep(calibrated(scenario, c), points, baseDirectory, cancel);
+    };
+    auto atStated = simulateAt(stated);
+    if (!atStated)
+        return atStated.error();
+    fit.statedLogRms = rateSweepLogRms(*atStated);
+    auto c = searchCalibration(simulateAt, stated);
+    if (!c)
+        return c.error();
+    auto atFit = simulateAt(*c);
+    if (!atFit)
+        return atFit.error();
+    if (auto status = keepUnpinnedAsStated(simulateAt, *atFit, stated, *c, fit); !status)
+        return status.error();
+    fit.step = calibrated(scenario, *c).step;
+    if (fit.warnings.empty()) {
+        fit.comparisons = std::move(*atFit);
+    } else {
+        auto kept = simulateAt(*c);
+        if (!kept)
+            return kept.error();
+        fit.comparisons = std::move(*kept);
+    }
+    fit.logRms = rateSweepLogRms(fit.comparisons);
+    return fit;
+}
+
+} // namespace bs::llmsim
