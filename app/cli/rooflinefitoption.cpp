@@ -2,11 +2,8 @@
 // (core/llmsim/README.md, "Calibrating the roofline on a rate sweep").
 #include "rooflinefitoption.h"
 
-#include "io/readdataset.h"
-
 #include <cmath>
 #include <cstdio>
-#include <filesystem>
 
 namespace bs::cli {
 
@@ -40,35 +37,14 @@ Expected<std::optional<RooflineFitApplied>> applyRooflineFit(const ParsedArgs& a
     const auto sweepPath = args.value("--fit-roofline");
     if (!sweepPath)
         return std::optional<RooflineFitApplied>();
-    const auto withContext = [&](Error error) {
+    auto calibration = llmsim::calibrateRooflineOnSweepFile(scenario, *sweepPath, baseDirectory);
+    if (!calibration) {
+        Error error = calibration.error();
         error.message = "--fit-roofline: " + error.message;
-        if (error.path.empty())
-            error.path = *sweepPath;
         return error;
-    };
-    auto dataset = io::readDataset(*sweepPath);
-    if (!dataset)
-        return withContext(dataset.error());
-    const auto runs = dataset->llmRuns();
-    if (!runs)
-        return withContext(
-            makeError(ErrorCode::Value, "not an LLM benchmark file (vLLM, SGLang, ... one run per "
-                                        "request rate); read as " +
-                                            dataset->provenance.reader));
-    RooflineFitApplied applied;
-    applied.sweepPath = *sweepPath;
-    const auto points = llmsim::rateSweepPoints(*runs, scenario, applied.omitted);
-    auto fit = llmsim::fitRooflineOnRateSweep(scenario, points, baseDirectory);
-    if (!fit)
-        return withContext(fit.error());
-    applied.fit = std::move(*fit);
-    char figures[96];
-    std::snprintf(figures, sizeof figures, " (%zu rates, log-RMS %.3f)", points.size(),
-                  applied.fit.logRms);
-    applied.fit.step.calibratedOn =
-        "rate sweep " + std::filesystem::path(*sweepPath).filename().string() + figures;
-    scenario.step = applied.fit.step;
-    return std::optional<RooflineFitApplied>(std::move(applied));
+    }
+    scenario.step = calibration->fit.step;
+    return std::optional<RooflineFitApplied>(std::move(*calibration));
 }
 
 std::string rooflineFitText(const RooflineFitApplied& applied)

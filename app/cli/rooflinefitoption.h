@@ -2,7 +2,7 @@
 
 #include "commandline.h"
 #include "llmsim/llmscenario.h"
-#include "llmsim/rooflineratefit.h"
+#include "llmsim/rooflinesweepfile.h"
 
 #include <nlohmann/json.hpp>
 
@@ -11,13 +11,7 @@
 
 namespace bs::cli {
 
-/// What `simulate --fit-roofline SWEEP` did: the fit and the runs it left out.
-struct RooflineFitApplied
-{
-    std::string sweepPath;
-    llmsim::RooflineRateFit fit;
-    std::vector<llmsim::RateSweepOmission> omitted;
-};
+using RooflineFitApplied = llmsim::SweepCalibration;
 
 /// --fit-roofline SWEEP: calibrates the scenario's roofline step on a measured rate sweep (a
 /// vLLM or SGLang benchmark file with one run per request rate) and puts the fitted step into

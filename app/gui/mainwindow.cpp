@@ -211,7 +211,7 @@ void MainWindow::createDocks()
             [this]() { m_importer->importWithDialog(); });
     m_modelPanel = new widgets::ModelPanel(m_document, this);
     connect(m_modelPanel, &widgets::ModelPanel::fitRequested, this, &MainWindow::openFitDialog);
-    m_llmModelPanel = new widgets::LlmModelPanel(m_document, this);
+    m_llmModelPanel = new widgets::LlmModelPanel(m_document, m_jobs, this);
     auto* modelKnobs = new QStackedWidget(this);
     modelKnobs->setObjectName(QStringLiteral("modelKnobs"));
     modelKnobs->addWidget(m_modelPanel);

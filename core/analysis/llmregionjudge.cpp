@@ -307,9 +307,15 @@ std::string llmCellEvidence(const LlmRegionSpec& spec, const LlmRegionCell& cell
     // light load but overstates what a loaded server sustains: the reader must know the step
     // was not fitted to a measurement, or what it was calibrated on.
     const auto& step = spec.scenario.step;
-    if (step.kind == llmsim::StepSpec::Kind::Roofline)
-        out += step.calibratedOn.empty() ? "; roofline step, not calibrated to a measurement"
-                                         : "; roofline step calibrated on " + step.calibratedOn;
+    if (step.kind != llmsim::StepSpec::Kind::Roofline)
+        return out;
+    if (step.calibratedOn.empty())
+        return out + "; roofline step, not calibrated to a measurement";
+    out += "; roofline step calibrated on " + step.calibratedOn;
+    // A tensor_parallel axis runs the calibrated efficiencies on another GPU count.
+    if (cell.knobs.tensorParallel != step.tensorParallel)
+        out += " at tensor_parallel " + std::to_string(step.tensorParallel) + ", carried to " +
+               std::to_string(cell.knobs.tensorParallel) + " unmeasured";
     return out;
 }
 

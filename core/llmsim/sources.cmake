@@ -14,6 +14,7 @@ target_sources(batchscope_core PRIVATE
     llmsim/requestlogwriter.cpp
     llmsim/runreplay.cpp
     llmsim/rooflineratefit.cpp
+    llmsim/rooflinesweepfile.cpp
     llmsim/rooflinesteptime.cpp
     llmsim/sarathipolicy.cpp
     llmsim/sglangpolicy.cpp

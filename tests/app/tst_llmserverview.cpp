@@ -9,6 +9,7 @@
 #include "charts/llmloadcharts.h"
 #include "document/projectdocument.h"
 #include "jobs/jobrunner.h"
+#include "llmsim/llmscenariojson.h"
 #include "llmsim/modelshape.h"
 #include "mainwindow.h"
 #include "models/datasetlistmodel.h"
@@ -22,9 +23,11 @@
 #include "views/summarytable.h"
 
 #include <QAction>
+#include <QComboBox>
 #include <QDockWidget>
 #include <QDoubleSpinBox>
 #include <QLabel>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QSlider>
 #include <QSpinBox>
@@ -293,6 +296,79 @@ private Q_SLOTS:
         QVERIFY(waitForSimulation(window));
         QCOMPARE(window.llmServerView()->shownRun()->point.cell.metrics.tpotP99Ms.value,
                  tpotBefore);
+    }
+
+    void calibratingOnARateSweepIsOneUndoableEdit()
+    {
+        // "Calibrate on a rate sweep…" (llmsim/rooflinesweepfile.h): refused with the reason on
+        // the demo, whose arrivals replay recorded requests; on a Poisson scenario it fits the
+        // roofline in the background, applies the step as one undo step, says what it found
+        // and what it left out, and the evidence names the sweep. Changing the accelerator
+        // forgets the calibration.
+        gui::MainWindow window(m_settings.get());
+        window.openLlmDemo();
+        QVERIFY(waitForSimulation(window));
+        auto* panel = window.llmModelPanel();
+        QVERIFY(!panel->calibrateButton()->isEnabled());
+        QVERIFY(panel->calibrateButton()->toolTip().contains(QStringLiteral("recorded requests")));
+
+        const QString scenarioPath =
+            test::testDataPath(QStringLiteral("llmsim/roofline_8b_h100.json"));
+        auto json = llmsim::readScenarioFile(scenarioPath.toStdString());
+        QVERIFY(json.hasValue());
+        auto scenario = llmsim::llmScenarioFromJson(*json);
+        QVERIFY2(scenario.hasValue(), scenario ? "" : scenario.error().toString().c_str());
+        analysis::LlmRegionSpec spec = projectSpec(window);
+        spec.scenario = *scenario;
+        spec.tensorParallel.clear();
+        window.document()->setSection(widgets::ProjectSection::Llm,
+                                      analysis::llmRegionSpecToJson(spec),
+                                      QStringLiteral("serve Poisson arrivals on an H100"));
+        QVERIFY(waitForSimulation(window));
+        QVERIFY(panel->calibrateButton()->isEnabled());
+        QVERIFY(window.llmServerView()->shownRun()->point.evidence.ends_with(
+            "roofline step, not calibrated to a measurement"));
+
+        const int undoBefore = window.document()->undoStack()->count();
+        panel->calibrateOn(test::testDataPath(QStringLiteral("llmsim/rate_sweep_small.jsonl")));
+        QVERIFY(window.jobs()->waitForIdle(120000));
+        QCOMPARE(window.document()->undoStack()->count(), undoBefore + 1);
+        const auto step = projectSpec(window).scenario.step;
+        QVERIFY2(step.calibratedOn.starts_with("rate sweep rate_sweep_small.jsonl (2 rates"),
+                 step.calibratedOn.c_str());
+        QVERIFY(std::abs(step.accelerator.etaCompute - 0.35) < 0.05);
+        QVERIFY(step.overheadPerSeqMs > 0.04);
+        const QString summary = panel->calibrationLabel()->text();
+        QVERIFY2(summary.startsWith(QStringLiteral("Calibrated on rate_sweep_small.jsonl (2 runs")),
+                 qPrintable(summary));
+        QVERIFY2(summary.contains(QStringLiteral("Left out 4 req/s (sharegpt): mean prompt 120")),
+                 qPrintable(summary));
+        QVERIFY(waitForSimulation(window));
+        QVERIFY(window.llmServerView()->shownRun()->point.evidence.ends_with(
+            "roofline step calibrated on " + step.calibratedOn));
+        if (const QByteArray dir = qgetenv("BATCHSCOPE_SCREENSHOT_DIR"); !dir.isEmpty())
+            QVERIFY(window.grab().save(QString::fromLocal8Bit(dir) +
+                                       QStringLiteral("/llm-calibrated-window.png")));
+
+        QComboBox* accelerator = nullptr;
+        for (QComboBox* box : panel->findChildren<QComboBox*>())
+            if (box->findText(QStringLiteral("h200-sxm")) >= 0)
+                accelerator = box;
+        QVERIFY(accelerator);
+        accelerator->setCurrentText(QStringLiteral("h200-sxm"));
+        const auto moved = projectSpec(window).scenario.step;
+        QVERIFY(moved.calibratedOn.empty());
+        QCOMPARE(moved.overheadPerSeqMs, 0.0);
+        QCOMPARE(moved.accelerator.etaCompute, 0.7);
+        window.document()->undoStack()->undo();
+        QCOMPARE(projectSpec(window).scenario.step, step);
+
+        // A file that is no rate sweep: said, nothing applied.
+        panel->calibrateOn(test::testDataPath(QStringLiteral("llmsim/azure_small.csv")));
+        QVERIFY(window.jobs()->waitForIdle(60000));
+        QVERIFY(panel->calibrationLabel()->text().startsWith(QStringLiteral("Not calibrated:")));
+        QVERIFY(panel->calibrationLabel()->text().contains(QStringLiteral("azure_small.csv")));
+        QCOMPARE(projectSpec(window).scenario.step, step);
     }
 
     void itlLimitFieldJudgesTheOperatingPoint()

@@ -236,8 +236,13 @@ void TestLlmRooflineFit::theCalibrationTravelsWithTheScenario()
     cell.requests = 200;
     cell.replications = 1;
     cell.confident = true;
+    cell.knobs.tensorParallel = 1;
     QVERIFY(analysis::llmCellEvidence(spec, cell)
                 .ends_with("; roofline step calibrated on " + s.step.calibratedOn));
+    // A tensor_parallel axis carries the efficiencies to other GPU counts: said per cell.
+    cell.knobs.tensorParallel = 2;
+    QVERIFY(analysis::llmCellEvidence(spec, cell)
+                .ends_with(s.step.calibratedOn + " at tensor_parallel 1, carried to 2 unmeasured"));
     spec.scenario.step.calibratedOn.clear();
     QVERIFY(analysis::llmCellEvidence(spec, cell)
                 .ends_with("; roofline step, not calibrated to a measurement"));

@@ -4,15 +4,22 @@
 #include "analysis/llmregionpack.h"
 #include "analysis/projectregion.h"
 #include "document/projectdocument.h"
+#include "jobs/joboutcome.h"
+#include "jobs/jobrunner.h"
 #include "llmsim/modelshape.h"
 #include "llmsim/runreplay.h"
+#include "panels/llmcalibrationtext.h"
+#include "panels/viewscrollarea.h"
 
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QFileDialog>
+#include <QFileInfo>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QPushButton>
 #include <QSignalBlocker>
 #include <QSlider>
 #include <QSpinBox>
@@ -123,9 +130,10 @@ const std::vector<int>& LlmModelPanel::budgetSteps()
     return steps;
 }
 
-LlmModelPanel::LlmModelPanel(ProjectDocument* document, QWidget* parent)
+LlmModelPanel::LlmModelPanel(ProjectDocument* document, JobRunner* jobs, QWidget* parent)
     : QWidget(parent)
     , m_document(document)
+    , m_jobs(jobs)
     , m_status(new QLabel(this))
     , m_policy(new QComboBox(this))
     , m_modelShape(new QComboBox(this))
@@ -152,6 +160,8 @@ LlmModelPanel::LlmModelPanel(ProjectDocument* document, QWidget* parent)
           1e8, 1000.0, 0,
           tr("end-to-end latency p99 limit, arrival to last token (none: no limit)"), this))
     , m_stepNote(new QLabel(this))
+    , m_calibrate(new QPushButton(tr("Calibrate on a rate sweep…"), this))
+    , m_calibration(new QLabel(this))
 {
     setObjectName(QStringLiteral("llmModelPanel"));
     for (const auto& policy : llmsim::llmPolicies())
@@ -165,7 +175,8 @@ LlmModelPanel::LlmModelPanel(ProjectDocument* document, QWidget* parent)
     m_interconnectGbPerS->setSpecialValueText(tr("none"));
     m_interconnectGbPerS->setToolTip(tr("GPU-to-GPU bandwidth per direction for tensor "
                                         "parallelism's all-reduces (needed when TP > 1)"));
-    for (QLabel* label : {m_status, m_stepNote}) {
+    m_calibration->hide();
+    for (QLabel* label : {m_status, m_stepNote, m_calibration}) {
         label->setWordWrap(true);
         label->setTextInteractionFlags(Qt::TextSelectableByMouse);
     }
@@ -210,13 +221,21 @@ LlmModelPanel::LlmModelPanel(ProjectDocument* document, QWidget* parent)
         label->setFont(bold);
         return label;
     };
-    auto* layout = new QVBoxLayout(this);
+    // The knobs scroll where the dock is shorter than they are (a laptop, large fonts) instead of
+    // making the window taller than the screen.
+    auto* content = new QWidget(this);
+    auto* outer = new QVBoxLayout(this);
+    outer->setContentsMargins(0, 0, 0, 0);
+    outer->addWidget(new ViewScrollArea(content, this));
+    auto* layout = new QVBoxLayout(content);
     layout->addWidget(m_status);
     layout->addWidget(heading(tr("Engine")));
     layout->addLayout(engine);
     layout->addWidget(heading(tr("Model and accelerator")));
     layout->addLayout(hardware);
     layout->addWidget(m_stepNote);
+    layout->addWidget(m_calibrate, 0, Qt::AlignLeft);
+    layout->addWidget(m_calibration);
     layout->addWidget(heading(tr("Load and SLA")));
     layout->addLayout(load);
     layout->addStretch(1);
@@ -254,18 +273,24 @@ LlmModelPanel::LlmModelPanel(ProjectDocument* document, QWidget* parent)
     connect(m_modelShape, &QComboBox::currentIndexChanged, this, [this](int index) {
         const std::string config = m_modelShape->itemData(index).toString().toStdString();
         edit(tr("Set the model to %1").arg(m_modelShape->itemText(index)), -1,
-             [&](analysis::LlmRegionSpec& s) { s.scenario.step.modelConfig = config; });
+             [&](analysis::LlmRegionSpec& s) {
+                 forgetLlmCalibration(s.scenario.step);
+                 s.scenario.step.modelConfig = config;
+             });
     });
     connect(m_accelerator, &QComboBox::currentTextChanged, this, [this](const QString& name) {
         auto preset = accel::PresetLibrary::builtIn().accelerator(name.toStdString());
         if (!preset)
             return;
-        edit(tr("Set the accelerator to %1").arg(name), -1,
-             [&](analysis::LlmRegionSpec& s) { s.scenario.step.accelerator = *preset; });
+        edit(tr("Set the accelerator to %1").arg(name), -1, [&](analysis::LlmRegionSpec& s) {
+            forgetLlmCalibration(s.scenario.step);
+            s.scenario.step.accelerator = *preset;
+        });
     });
     connect(m_tensorParallel, &QSpinBox::valueChanged, this, [this](int tp) {
         edit(tr("Set tensor parallelism"), kTensorParallelMerge, [&](analysis::LlmRegionSpec& s) {
             // As the region's tensor_parallel axis: a KV cache sized from memory follows it.
+            forgetLlmCalibration(s.scenario.step);
             s.scenario.step.tensorParallel = tp;
             if (s.scenario.engine.kvMemory)
                 s.scenario.engine.kvMemory->tensorParallel = tp;
@@ -304,6 +329,8 @@ LlmModelPanel::LlmModelPanel(ProjectDocument* document, QWidget* parent)
         edit(tr("Set the E2E limit"), kE2eMerge,
              [&](analysis::LlmRegionSpec& s) { s.limits.maxE2eP99Ms = limitOrNone(ms); });
     });
+
+    connect(m_calibrate, &QPushButton::clicked, this, &LlmModelPanel::chooseSweep);
 
     connect(m_document, &ProjectDocument::projectReset, this, &LlmModelPanel::loadFromDocument);
     connect(m_document, &ProjectDocument::sectionChanged, this, [this](ProjectSection section) {
@@ -374,7 +401,12 @@ void LlmModelPanel::showSpec(const analysis::LlmRegionSpec& spec)
     m_maxNumBatchedTokens->setValue(positionOf(budgetSteps(), s.engine.maxNumBatchedTokens));
     m_maxNumBatchedTokensValue->setText(QLocale().toString(s.engine.maxNumBatchedTokens));
     m_chunkedPrefill->setChecked(s.engine.enableChunkedPrefill);
-    m_kvBlocks->setValue(int(std::min<std::int64_t>(s.engine.numGpuBlocks, 1 << 30)));
+    // Sized from memory, the block count is the simulator's to work out: the field says so
+    // instead of showing its minimum.
+    m_kvBlocks->setMinimum(s.engine.kvMemory ? 0 : 1);
+    m_kvBlocks->setSpecialValueText(s.engine.kvMemory ? tr("sized from memory") : QString());
+    m_kvBlocks->setValue(
+        s.engine.kvMemory ? 0 : int(std::min<std::int64_t>(s.engine.numGpuBlocks, 1 << 30)));
     m_kvBlocks->setEnabled(!s.engine.kvMemory);
     m_kvBlocks->setToolTip(
         s.engine.kvMemory ? tr("Sized from memory by the scenario (kv_memory)")
@@ -403,19 +435,78 @@ void LlmModelPanel::showSpec(const analysis::LlmRegionSpec& spec)
     for (QWidget* knob : std::initializer_list<QWidget*>{
              m_modelShape, m_accelerator, m_tensorParallel, m_interconnectGbPerS, m_powerCapW})
         knob->setEnabled(roofline);
-    m_stepNote->setText(roofline ? tr("Step times from the model's roofline on the accelerator "
-                                      "(no measurement tuned in): power and temperature modelled.")
-                                 : tr("This scenario's step is %1: model, accelerator, tensor "
-                                      "parallelism and power cap need the roofline step.")
-                                       .arg(s.step.kind == StepSpec::Kind::Linear
-                                                ? tr("a linear fit")
-                                                : tr("an operator profile")));
+    m_stepNote->setText(llmStepNote(s.step));
+    updateCalibrateButton(s);
     m_rateMultiplier->setValue(s.arrivals.rateMultiplier);
     m_ttftLimitMs->setValue(spec.limits.ttftP99Ms);
     m_tpotLimitMs->setValue(spec.limits.tpotP99Ms);
     m_itlLimitMs->setValue(spec.limits.maxItlP99Ms.value_or(0.0));
     m_e2eLimitMs->setValue(spec.limits.maxE2eP99Ms.value_or(0.0));
     m_loading = false;
+}
+
+void LlmModelPanel::updateCalibrateButton(const llmsim::LlmScenario& scenario)
+{
+    const bool roofline = scenario.step.kind == StepSpec::Kind::Roofline;
+    const bool poisson = scenario.arrivals.kind == llmsim::LlmArrivalSpec::Kind::Poisson;
+    m_calibrate->setEnabled(roofline && poisson && m_jobs);
+    m_calibrate->setToolTip(
+        !roofline  ? tr("Calibrates a roofline step; this scenario's step is not one")
+        : !poisson ? tr("The calibration replays each run of a sweep as Poisson arrivals with the "
+                        "scenario's lengths; this scenario replays recorded requests")
+                   : tr("Fit η compute, η memory and the host time per sequence to a benchmark "
+                        "client's runs at several request rates (vLLM or SGLang results)"));
+}
+
+void LlmModelPanel::chooseSweep()
+{
+    const QString path = QFileDialog::getOpenFileName(
+        this, tr("Rate sweep to calibrate on"), QString(),
+        tr("LLM benchmark results (*.json *.jsonl *.json.gz);;All files (*)"));
+    if (!path.isEmpty())
+        calibrateOn(path);
+}
+
+void LlmModelPanel::calibrateOn(const QString& path)
+{
+    if (!m_spec || !m_jobs)
+        return;
+    m_calibrate->setEnabled(false);
+    m_calibration->setText(tr("Calibrating on %1…").arg(QFileInfo(path).fileName()));
+    m_calibration->show();
+    const QString project = m_document->filePath();
+    const std::string base =
+        project.isEmpty() ? std::string() : QFileInfo(project).absolutePath().toStdString();
+    using Outcome = JobOutcome<llmsim::SweepCalibration>;
+    m_jobs->run<Outcome>(
+        QStringLiteral("llm-calibration"), tr("Calibrating the roofline on a rate sweep"),
+        [scenario = m_spec->scenario, file = path.toStdString(),
+         base](JobRunner::Context& context) {
+            auto c = llmsim::calibrateRooflineOnSweepFile(scenario, file, base, context.cancel);
+            if (!c)
+                return Outcome{nullptr, QString::fromStdString(c.error().toString())};
+            return Outcome{std::make_shared<const llmsim::SweepCalibration>(std::move(*c)), {}};
+        },
+        [this, before = m_spec->scenario.step](Outcome outcome) {
+            if (m_spec)
+                updateCalibrateButton(m_spec->scenario);
+            if (!outcome.value) {
+                m_calibration->setText(tr("Not calibrated: %1").arg(outcome.error));
+                return;
+            }
+            // The fit answers for the step it started from; a step edited meanwhile is not
+            // overwritten with it.
+            if (!m_spec || !(m_spec->scenario.step == before)) {
+                m_calibration->setText(tr("Not applied: the step changed while calibrating; "
+                                          "calibrate again."));
+                return;
+            }
+            const llmsim::StepSpec step = outcome.value->fit.step;
+            edit(tr("Calibrate the roofline on %1")
+                     .arg(QFileInfo(QString::fromStdString(outcome.value->sweepPath)).fileName()),
+                 -1, [&](analysis::LlmRegionSpec& s) { s.scenario.step = step; });
+            m_calibration->setText(llmCalibrationSummary(*outcome.value));
+        });
 }
 
 } // namespace bs::widgets

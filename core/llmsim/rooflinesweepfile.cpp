@@ -1,0 +1,58 @@
+// A roofline calibrated on a rate-sweep file (README.md: "Calibrating the roofline on a rate
+// sweep").
+#include "llmsim/rooflinesweepfile.h"
+
+#include "io/readdataset.h"
+
+#include <cstdio>
+#include <filesystem>
+
+namespace bs::llmsim {
+
+namespace {
+
+Error inSweepFile(Error error, const std::string& path)
+{
+    if (error.path.empty())
+        error.path = path;
+    return error;
+}
+
+/// What a calibrated step says it was calibrated on, kept in the scenario and named by the
+/// region's evidence: "rate sweep FILE (N rates, log-RMS X)".
+std::string calibratedOn(const std::string& sweepPath, const RooflineRateFit& fit)
+{
+    char figures[96];
+    std::snprintf(figures, sizeof figures, " (%zu rates, log-RMS %.3f)", fit.comparisons.size(),
+                  fit.logRms);
+    return "rate sweep " + std::filesystem::path(sweepPath).filename().string() + figures;
+}
+
+} // namespace
+
+Expected<SweepCalibration> calibrateRooflineOnSweepFile(const LlmScenario& scenario,
+                                                        const std::string& sweepPath,
+                                                        const std::string& baseDirectory,
+                                                        CancelToken cancel)
+{
+    auto dataset = io::readDataset(sweepPath);
+    if (!dataset)
+        return inSweepFile(dataset.error(), sweepPath);
+    const auto runs = dataset->llmRuns();
+    if (!runs)
+        return makeError(ErrorCode::Value, sweepPath, 0, 0,
+                         "not an LLM benchmark file (vLLM, SGLang, ... one run per request "
+                         "rate); read as " +
+                             dataset->provenance.reader);
+    SweepCalibration out;
+    out.sweepPath = sweepPath;
+    const auto points = rateSweepPoints(*runs, scenario, out.omitted);
+    auto fit = fitRooflineOnRateSweep(scenario, points, baseDirectory, std::move(cancel));
+    if (!fit)
+        return inSweepFile(fit.error(), sweepPath);
+    out.fit = std::move(*fit);
+    out.fit.step.calibratedOn = calibratedOn(sweepPath, out.fit);
+    return out;
+}
+
+} // namespace bs::llmsim
