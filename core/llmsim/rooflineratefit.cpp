@@ -97,6 +97,9 @@ struct Calibration
     double etaCompute = 0.0, etaMemory = 0.0, perSeqMs = 0.0;
 };
 
+/// Sweeps one Nelder-Mead pass may simulate.
+constexpr int kSearchBudget = 50;
+
 /// A per-sequence time below this is no time at all (the search works on its logarithm).
 constexpr double kNoPerSeqMs = 1e-4;
 
@@ -255,7 +258,7 @@ Expected<Calibration> searchCalibration(const SimulateAt& simulateAt, const Cali
     std::array<double, 3> best{logit(stated.etaCompute), logit(stated.etaMemory),
                                std::log(std::max(stated.perSeqMs, 0.01))};
     for (double step : {1.0, 0.25}) {
-        auto next = nelderMead(objective, best, step, 50);
+        auto next = nelderMead(objective, best, step, kSearchBudget);
         if (!next)
             return next.error();
         best = *next;
@@ -305,7 +308,7 @@ Status keepUnpinnedAsStated(const SimulateAt& simulateAt,
 Expected<RooflineRateFit> fitRooflineOnRateSweep(const LlmScenario& scenario,
                                                  const std::vector<RateSweepPoint>& points,
                                                  const std::string& baseDirectory,
-                                                 CancelToken cancel)
+                                                 CancelToken cancel, Progress& progress)
 {
     if (auto status = checkScenario(scenario); !status)
         return status.error();
@@ -320,8 +323,13 @@ Expected<RooflineRateFit> fitRooflineOnRateSweep(const LlmScenario& scenario,
     fit.statedEtaCompute = stated.etaCompute;
     fit.statedEtaMemory = stated.etaMemory;
     fit.statedPerSeqMs = stated.perSeqMs;
+    // The sweeps a fit takes: the stated one, two searches' budgets, the fitted one and three
+    // moved for identifiability (an unpinned parameter adds one more).
+    const auto sweeps = std::uint64_t(1 + 2 * kSearchBudget + 4);
+    progress.setPhase("calibrating the roofline on the sweep", sweeps);
     const SimulateAt simulateAt = [&](const Calibration& c) {
         ++fit.evaluations;
+        progress.advanceTo(std::min(std::uint64_t(fit.evaluations), sweeps));
         return predictRateSweep(calibrated(scenario, c), points, baseDirectory, cancel);
     };
     auto atStated = simulateAt(stated);
@@ -346,6 +354,7 @@ Expected<RooflineRateFit> fitRooflineOnRateSweep(const LlmScenario& scenario,
         fit.comparisons = std::move(*kept);
     }
     fit.logRms = rateSweepLogRms(fit.comparisons);
+    progress.finish();
     return fit;
 }
 

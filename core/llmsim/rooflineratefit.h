@@ -4,6 +4,7 @@
 #include "llmsim/llmscenario.h"
 #include "util/canceltoken.h"
 #include "util/expected.h"
+#include "util/progress.h"
 
 #include <cstdint>
 #include <string>
@@ -82,9 +83,11 @@ struct RooflineRateFit
 /// end-to-end latency and output tokens/s: Nelder-Mead on a robust sum of log ratios over the
 /// logits of the fractions and the logarithm of the time, from the stated values. The scenario
 /// must have a roofline step and Poisson arrivals, and there must be two points or more.
+/// `progress` counts the sweeps simulated (about 110).
 Expected<RooflineRateFit> fitRooflineOnRateSweep(const LlmScenario& scenario,
                                                  const std::vector<RateSweepPoint>& points,
                                                  const std::string& baseDirectory,
-                                                 CancelToken cancel = CancelToken());
+                                                 CancelToken cancel = CancelToken(),
+                                                 Progress& progress = Progress::null());
 
 } // namespace bs::llmsim

@@ -33,7 +33,7 @@ std::string calibratedOn(const std::string& sweepPath, const RooflineRateFit& fi
 Expected<SweepCalibration> calibrateRooflineOnSweepFile(const LlmScenario& scenario,
                                                         const std::string& sweepPath,
                                                         const std::string& baseDirectory,
-                                                        CancelToken cancel)
+                                                        CancelToken cancel, Progress& progress)
 {
     auto dataset = io::readDataset(sweepPath);
     if (!dataset)
@@ -47,7 +47,7 @@ Expected<SweepCalibration> calibrateRooflineOnSweepFile(const LlmScenario& scena
     SweepCalibration out;
     out.sweepPath = sweepPath;
     const auto points = rateSweepPoints(*runs, scenario, out.omitted);
-    auto fit = fitRooflineOnRateSweep(scenario, points, baseDirectory, std::move(cancel));
+    auto fit = fitRooflineOnRateSweep(scenario, points, baseDirectory, std::move(cancel), progress);
     if (!fit)
         return inSweepFile(fit.error(), sweepPath);
     out.fit = std::move(*fit);

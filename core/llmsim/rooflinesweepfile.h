@@ -23,6 +23,7 @@ struct SweepCalibration
 Expected<SweepCalibration> calibrateRooflineOnSweepFile(const LlmScenario& scenario,
                                                         const std::string& sweepPath,
                                                         const std::string& baseDirectory,
-                                                        CancelToken cancel = CancelToken());
+                                                        CancelToken cancel = CancelToken(),
+                                                        Progress& progress = Progress::null());
 
 } // namespace bs::llmsim

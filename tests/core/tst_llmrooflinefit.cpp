@@ -115,13 +115,20 @@ void TestLlmRooflineFit::knownEfficienciesAreFoundAgain()
     truth.step.overheadPerSeqMs = 0.08;
     const auto points = measuredUnder(truth, {2, 20, 60, 120});
     const LlmScenario stated = scenario(); // the preset's 0.7 and 0.85, no per-sequence time
-    auto fit = fitRooflineOnRateSweep(stated, points, {});
+    std::uint64_t reports = 0;
+    Progress progress([&reports](const ProgressUpdate&) { ++reports; });
+    auto fit = fitRooflineOnRateSweep(stated, points, {}, CancelToken(), progress);
     QVERIFY2(fit.hasValue(), fit ? "" : fit.error().toString().c_str());
     qInfo("eta_compute %.4f, eta_memory %.4f, %.4f ms per sequence; log-RMS %.4f (stated %.4f)",
           fit->step.accelerator.etaCompute, fit->step.accelerator.etaMemory,
           fit->step.overheadPerSeqMs, fit->logRms, fit->statedLogRms);
     QVERIFY(fit->etaComputePinned && fit->etaMemoryPinned && fit->perSeqPinned);
     QVERIFY(fit->warnings.empty());
+    // Progress counts the sweeps simulated, and ends complete.
+    QCOMPARE(progress.current().phase, std::string("calibrating the roofline on the sweep"));
+    QVERIFY(progress.current().total >= std::uint64_t(fit->evaluations) - 1);
+    QCOMPARE(progress.current().done, progress.current().total);
+    QVERIFY(reports >= 2);
     QVERIFY(within(fit->step.accelerator.etaCompute, 0.35, 0.10));
     QVERIFY(within(fit->step.accelerator.etaMemory, 0.6, 0.10));
     QVERIFY(within(fit->step.overheadPerSeqMs, 0.08, 0.25));
@@ -212,6 +219,13 @@ void TestLlmRooflineFit::scenariosTheFitCannotCalibrateAreErrors()
     QVERIFY(!c);
     QVERIFY(c.error().message.find("two runs or more") != std::string::npos);
     QVERIFY(c.error().message.find("1 found") != std::string::npos);
+
+    // A cancelled fit (the Model dock's job replaced) stops with that, not with a step.
+    CancelToken cancel;
+    cancel.cancel();
+    auto d = fitRooflineOnRateSweep(scenario(), two, {}, cancel);
+    QVERIFY(!d);
+    QCOMPARE(d.error().code, ErrorCode::Cancelled);
 }
 
 void TestLlmRooflineFit::theCalibrationTravelsWithTheScenario()

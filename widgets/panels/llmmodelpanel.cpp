@@ -482,7 +482,8 @@ void LlmModelPanel::calibrateOn(const QString& path)
         QStringLiteral("llm-calibration"), tr("Calibrating the roofline on a rate sweep"),
         [scenario = m_spec->scenario, file = path.toStdString(),
          base](JobRunner::Context& context) {
-            auto c = llmsim::calibrateRooflineOnSweepFile(scenario, file, base, context.cancel);
+            auto c = llmsim::calibrateRooflineOnSweepFile(scenario, file, base, context.cancel,
+                                                          context.progress);
             if (!c)
                 return Outcome{nullptr, QString::fromStdString(c.error().toString())};
             return Outcome{std::make_shared<const llmsim::SweepCalibration>(std::move(*c)), {}};
