@@ -271,12 +271,11 @@ CommandSpec simulateCommand()
         "calibrates an LLM scenario's step on a measured run of the same engine settings: copy\n"
         "the fitted step (printed, and under scenario.step in --json) into scenarios with other\n"
         "knobs to predict them. --fit-roofline calibrates a roofline step's eta_compute,\n"
-        "eta_memory and overhead_per_seq_ms on a measured rate sweep (vLLM or SGLang benchmark "
-        "results, one run per\n"
-        "request rate, the scenario's Poisson lengths standing for the runs' prompts and\n"
-        "outputs) and prints measured beside fitted per run; --calibrated-scenario writes the\n"
-        "scenario with the calibrated step (its calibrated_on names the sweep, and an LLM\n"
-        "region on it says so in every cell's evidence).",
+        "eta_memory and overhead_per_seq_ms on a measured rate sweep (vLLM or SGLang\n"
+        "benchmark results, one run per request rate; the scenario's Poisson lengths stand for\n"
+        "the runs' prompts and outputs) and prints measured beside fitted per run;\n"
+        "--calibrated-scenario writes the scenario with the calibrated step (its calibrated_on\n"
+        "names the sweep, and an LLM region on it says so in every cell's evidence).",
         {{"--seed", "S", "override the scenario's seed"},
          {"--requests", "N", "override the measured requests per replication"},
          {"--threads", "N", "threads for the replications (default: all cores)"},
