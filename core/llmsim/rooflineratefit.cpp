@@ -195,6 +195,13 @@ std::vector<RateSweepPoint> rateSweepPoints(const data::LlmRunSet& runs,
         }
         p.measured = {metricMs(run, "ttft", true), metricMs(run, "itl", true),
                       metricMs(run, "e2e", false), run.outputTokensPerS.value_or(kNaN)};
+        const auto& m = p.measured;
+        if (!(m.ttftP50Ms > 0.0) && !(m.itlP50Ms > 0.0) && !(m.e2eMeanMs > 0.0) &&
+            !(m.outputTokensPerS > 0.0)) {
+            omitted.push_back({p.label, "no median TTFT, median ITL, mean E2E or output "
+                                        "tokens/s to compare"});
+            continue;
+        }
         out.push_back(std::move(p));
     }
     return out;

@@ -181,7 +181,11 @@ void TestLlmRooflineFit::runsTheScenarioCannotStandForAreLeftOut()
     data::LlmRun shortPrompts = good;
     shortPrompts.promptTokensTotal = 100 * 120;
     shortPrompts.knobs["dataset_name"] = "sharegpt";
-    set.runs = {good, unlimited, shortPrompts};
+    data::LlmRun noFigures = good;
+    noFigures.requestRatePerS = 8.0;
+    noFigures.metrics.clear();
+    noFigures.outputTokensPerS.reset();
+    set.runs = {good, unlimited, shortPrompts, noFigures};
 
     std::vector<RateSweepOmission> omitted;
     const auto points = rateSweepPoints(set, scenario(), omitted);
@@ -192,10 +196,12 @@ void TestLlmRooflineFit::runsTheScenarioCannotStandForAreLeftOut()
     QCOMPARE(points[0].measured.itlP50Ms, 8.0);
     QCOMPARE(points[0].measured.e2eMeanMs, 1200.0);
     QCOMPARE(points[0].measured.outputTokensPerS, 500.0);
-    QCOMPARE(omitted.size(), std::size_t(2));
+    QCOMPARE(omitted.size(), std::size_t(3));
     QVERIFY(omitted[0].reason.find("no request rate") != std::string::npos);
     QCOMPARE(omitted[1].label, std::string("4 req/s (sharegpt)"));
     QCOMPARE(omitted[1].reason, std::string("mean prompt 120 tokens against the scenario's 256"));
+    QCOMPARE(omitted[2].label, std::string("8 req/s (random)"));
+    QVERIFY(omitted[2].reason.starts_with("no median TTFT"));
 }
 
 void TestLlmRooflineFit::scenariosTheFitCannotCalibrateAreErrors()
