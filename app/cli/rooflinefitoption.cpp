@@ -32,6 +32,7 @@ nlohmann::json figuresJson(const llmsim::RateSweepFigures& f)
 
 Expected<std::optional<RooflineFitApplied>> applyRooflineFit(const ParsedArgs& args,
                                                              llmsim::LlmScenario& scenario,
+                                                             const std::string& scenarioPath,
                                                              const std::string& baseDirectory)
 {
     const auto sweepPath = args.value("--fit-roofline");
@@ -41,6 +42,8 @@ Expected<std::optional<RooflineFitApplied>> applyRooflineFit(const ParsedArgs& a
     if (!calibration) {
         Error error = calibration.error();
         error.message = "--fit-roofline: " + error.message;
+        if (error.path.empty()) // about the scenario, not the sweep
+            error.path = scenarioPath;
         return error;
     }
     scenario.step = calibration->fit.step;

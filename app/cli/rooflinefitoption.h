@@ -18,6 +18,7 @@ using RooflineFitApplied = llmsim::SweepCalibration;
 /// the scenario, with `calibrated_on` naming the file. Empty without the option.
 Expected<std::optional<RooflineFitApplied>> applyRooflineFit(const ParsedArgs& args,
                                                              llmsim::LlmScenario& scenario,
+                                                             const std::string& scenarioPath,
                                                              const std::string& baseDirectory);
 
 /// The fit as text: fitted against stated fractions, then measured beside simulated per run.

@@ -152,7 +152,7 @@ int runLlmSimulate(const nlohmann::json& json, const std::string& path, std::siz
     auto fit = applyStepFit(args, *scenario, options.baseDirectory);
     if (!fit)
         return reportError(fit.error(), args, io);
-    auto roofline = applyRooflineFit(args, *scenario, options.baseDirectory);
+    auto roofline = applyRooflineFit(args, *scenario, path, options.baseDirectory);
     if (!roofline)
         return reportError(roofline.error(), args, io);
     if (const auto out = args.value("--calibrated-scenario")) {
@@ -287,7 +287,8 @@ CommandSpec simulateCommand()
           "LLM: calibrate the roofline step's eta_compute, eta_memory and overhead_per_seq_ms "
           "on a measured rate sweep, then simulate with it"},
          {"--calibrated-scenario", "OUT.json",
-          "LLM: write the scenario with the step --fit-step or --fit-roofline calibrated"},
+          "LLM: write the scenario with the step --fit-step or --fit-roofline calibrated "
+          "(relative paths in it are kept as written: write it beside the scenario)"},
          {"--request-log", "FOLDER",
           "LLM: write replication 0 as an engine request log (requests.jsonl, timeseries.csv, "
           "meta.json marked simulated_by) that import, analyze and the playbook read as a run"}},

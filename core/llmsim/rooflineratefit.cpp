@@ -66,7 +66,9 @@ RateSweepFigures figuresOf(const ReplicationMetrics& m)
     return {m.ttft.p50S * 1e3, m.itl.p50S * 1e3, m.e2e.meanS * 1e3, m.outputTokensPerS};
 }
 
-Status checkScenario(const LlmScenario& scenario)
+} // namespace
+
+Status canCalibrateOnRateSweep(const LlmScenario& scenario)
 {
     if (scenario.step.kind != StepSpec::Kind::Roofline)
         return makeError(ErrorCode::Value,
@@ -76,8 +78,15 @@ Status checkScenario(const LlmScenario& scenario)
         return makeError(ErrorCode::Value,
                          "the rate-sweep fit replays each rate with Poisson arrivals and the "
                          "scenario's lengths; this scenario's arrivals are not \"poisson\"");
+    if (scenario.arrivals.replicas != 1)
+        return makeError(ErrorCode::Value,
+                         "the rate-sweep fit compares one server's figures with the sweep's; "
+                         "this scenario splits its arrivals over " +
+                             std::to_string(scenario.arrivals.replicas) + " replicas");
     return {};
 }
+
+namespace {
 
 /// The logistic map keeps each fraction in (0, 1) whatever the search proposes.
 double fraction(double logit)
@@ -177,10 +186,17 @@ std::vector<RateSweepPoint> rateSweepPoints(const data::LlmRunSet& runs,
         const std::string dataset = data::llmKnob(run, {"dataset_name", "dataset"});
         p.ratePerS = run.requestRatePerS.value_or(0.0);
         p.label = number(p.ratePerS) + " req/s" + (dataset.empty() ? "" : " (" + dataset + ")");
-        if (!run.requestRatePerS || !run.completed || *run.completed < 1) {
+        if (!run.requestRatePerS || !(p.ratePerS > 0.0) || !std::isfinite(p.ratePerS) ||
+            !run.completed || *run.completed < 1) {
             omitted.push_back({run.requestRatePerS ? p.label : "a run without a request rate",
-                               "no request rate or completed count (an unlimited-rate or "
-                               "fixed-concurrency run is not a point of a rate sweep)"});
+                               "no request rate above 0 or no completed count (an "
+                               "unlimited-rate run is not a point of a rate sweep)"});
+            continue;
+        }
+        if (run.maxConcurrency) {
+            omitted.push_back({p.label, "capped at " + number(*run.maxConcurrency) +
+                                            " concurrent requests: not the open-loop arrivals "
+                                            "the fit replays"});
             continue;
         }
         p.requests = *run.completed;
@@ -211,7 +227,7 @@ Expected<std::vector<RateSweepComparison>>
 predictRateSweep(const LlmScenario& scenario, const std::vector<RateSweepPoint>& points,
                  const std::string& baseDirectory, CancelToken cancel)
 {
-    if (auto status = checkScenario(scenario); !status)
+    if (auto status = canCalibrateOnRateSweep(scenario); !status)
         return status.error();
     std::vector<Expected<LlmResult>> results(points.size(),
                                              makeError(ErrorCode::Cancelled, "not run"));
@@ -317,12 +333,12 @@ Expected<RooflineRateFit> fitRooflineOnRateSweep(const LlmScenario& scenario,
                                                  const std::string& baseDirectory,
                                                  CancelToken cancel, Progress& progress)
 {
-    if (auto status = checkScenario(scenario); !status)
+    if (auto status = canCalibrateOnRateSweep(scenario); !status)
         return status.error();
     if (points.size() < 2)
         return makeError(ErrorCode::Value,
-                         "the rate-sweep fit needs two runs or more at different rates that the "
-                         "scenario's lengths stand for; " +
+                         "the rate-sweep fit needs two runs or more that the scenario's lengths "
+                         "stand for; " +
                              std::to_string(points.size()) + " found");
     RooflineRateFit fit;
     const Calibration stated{scenario.step.accelerator.etaCompute,
@@ -332,7 +348,8 @@ Expected<RooflineRateFit> fitRooflineOnRateSweep(const LlmScenario& scenario,
     fit.statedPerSeqMs = stated.perSeqMs;
     // The sweeps a fit takes: the stated one, two searches' budgets, the fitted one and three
     // moved for identifiability (an unpinned parameter adds one more).
-    const auto sweeps = std::uint64_t(1 + 2 * kSearchBudget + 4);
+    // A Nelder-Mead pass may pass its budget by one shrink (N + 1 more) before it stops.
+    const auto sweeps = std::uint64_t(1 + 2 * (kSearchBudget + 4) + 4);
     progress.setPhase("calibrating the roofline on the sweep", sweeps);
     const SimulateAt simulateAt = [&](const Calibration& c) {
         ++fit.evaluations;

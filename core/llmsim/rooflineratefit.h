@@ -53,6 +53,10 @@ struct RateSweepComparison
     RateSweepFigures simulated;
 };
 
+/// Empty when the fit can calibrate the scenario: a roofline step, Poisson arrivals (each run is
+/// replayed at its rate with the scenario's lengths), one replica; else why not.
+Status canCalibrateOnRateSweep(const LlmScenario& scenario);
+
 /// Simulates every point under `scenario` (its Poisson arrivals at each point's rate and count).
 Expected<std::vector<RateSweepComparison>>
 predictRateSweep(const LlmScenario& scenario, const std::vector<RateSweepPoint>& points,

@@ -35,6 +35,9 @@ Expected<SweepCalibration> calibrateRooflineOnSweepFile(const LlmScenario& scena
                                                         const std::string& baseDirectory,
                                                         CancelToken cancel, Progress& progress)
 {
+    // The scenario's own faults first: they are not the sweep file's.
+    if (auto status = canCalibrateOnRateSweep(scenario); !status)
+        return status.error();
     auto dataset = io::readDataset(sweepPath);
     if (!dataset)
         return inSweepFile(dataset.error(), sweepPath);
@@ -48,8 +51,15 @@ Expected<SweepCalibration> calibrateRooflineOnSweepFile(const LlmScenario& scena
     out.sweepPath = sweepPath;
     const auto points = rateSweepPoints(*runs, scenario, out.omitted);
     auto fit = fitRooflineOnRateSweep(scenario, points, baseDirectory, std::move(cancel), progress);
+    if (!fit && points.size() < 2) {
+        // Too few runs is the file's fault; say which were left out and why.
+        Error error = inSweepFile(fit.error(), sweepPath);
+        for (const auto& o : out.omitted)
+            error.message += "; left out " + o.label + ": " + o.reason;
+        return error;
+    }
     if (!fit)
-        return inSweepFile(fit.error(), sweepPath);
+        return fit.error(); // a simulation of the scenario failed
     out.fit = std::move(*fit);
     out.fit.step.calibratedOn = calibratedOn(sweepPath, out.fit);
     return out;

@@ -18,8 +18,9 @@ struct SweepCalibration
 };
 
 /// Reads an LLM benchmark file (vLLM, SGLang, ... one run per request rate), takes the runs the
-/// scenario stands for (rateSweepPoints) and fits the scenario's roofline on them. Errors name
-/// the file: one that is not an LLM benchmark, a scenario the fit cannot calibrate, too few runs.
+/// scenario stands for (rateSweepPoints) and fits the scenario's roofline on them. Errors about
+/// the file name it (not an LLM benchmark; too few runs, with the reasons runs were left out);
+/// errors about the scenario (not calibratable, a simulation that fails) name no file.
 Expected<SweepCalibration> calibrateRooflineOnSweepFile(const LlmScenario& scenario,
                                                         const std::string& sweepPath,
                                                         const std::string& baseDirectory,

@@ -360,6 +360,8 @@ private Q_SLOTS:
         QVERIFY(moved.calibratedOn.empty());
         QCOMPARE(moved.overheadPerSeqMs, 0.0);
         QCOMPARE(moved.accelerator.etaCompute, 0.7);
+        // The summary goes with the calibration it describes.
+        QVERIFY(panel->calibrationLabel()->isHidden());
         window.document()->undoStack()->undo();
         QCOMPARE(projectSpec(window).scenario.step, step);
 

@@ -126,7 +126,7 @@ void TestLlmRooflineFit::knownEfficienciesAreFoundAgain()
     QVERIFY(fit->warnings.empty());
     // Progress counts the sweeps simulated, and ends complete.
     QCOMPARE(progress.current().phase, std::string("calibrating the roofline on the sweep"));
-    QVERIFY(progress.current().total >= std::uint64_t(fit->evaluations) - 1);
+    QVERIFY(progress.current().total >= std::uint64_t(fit->evaluations));
     QCOMPARE(progress.current().done, progress.current().total);
     QVERIFY(reports >= 2);
     QVERIFY(within(fit->step.accelerator.etaCompute, 0.35, 0.10));
@@ -181,11 +181,14 @@ void TestLlmRooflineFit::runsTheScenarioCannotStandForAreLeftOut()
     data::LlmRun shortPrompts = good;
     shortPrompts.promptTokensTotal = 100 * 120;
     shortPrompts.knobs["dataset_name"] = "sharegpt";
+    data::LlmRun capped = good;
+    capped.requestRatePerS = 16.0;
+    capped.maxConcurrency = 32.0;
     data::LlmRun noFigures = good;
     noFigures.requestRatePerS = 8.0;
     noFigures.metrics.clear();
     noFigures.outputTokensPerS.reset();
-    set.runs = {good, unlimited, shortPrompts, noFigures};
+    set.runs = {good, unlimited, shortPrompts, capped, noFigures};
 
     std::vector<RateSweepOmission> omitted;
     const auto points = rateSweepPoints(set, scenario(), omitted);
@@ -196,12 +199,14 @@ void TestLlmRooflineFit::runsTheScenarioCannotStandForAreLeftOut()
     QCOMPARE(points[0].measured.itlP50Ms, 8.0);
     QCOMPARE(points[0].measured.e2eMeanMs, 1200.0);
     QCOMPARE(points[0].measured.outputTokensPerS, 500.0);
-    QCOMPARE(omitted.size(), std::size_t(3));
+    QCOMPARE(omitted.size(), std::size_t(4));
     QVERIFY(omitted[0].reason.find("no request rate") != std::string::npos);
     QCOMPARE(omitted[1].label, std::string("4 req/s (sharegpt)"));
     QCOMPARE(omitted[1].reason, std::string("mean prompt 120 tokens against the scenario's 256"));
-    QCOMPARE(omitted[2].label, std::string("8 req/s (random)"));
-    QVERIFY(omitted[2].reason.starts_with("no median TTFT"));
+    QCOMPARE(omitted[2].label, std::string("16 req/s (random)"));
+    QVERIFY(omitted[2].reason.starts_with("capped at 32 concurrent requests"));
+    QCOMPARE(omitted[3].label, std::string("8 req/s (random)"));
+    QVERIFY(omitted[3].reason.starts_with("no median TTFT"));
 }
 
 void TestLlmRooflineFit::scenariosTheFitCannotCalibrateAreErrors()
@@ -220,6 +225,13 @@ void TestLlmRooflineFit::scenariosTheFitCannotCalibrateAreErrors()
     auto b = fitRooflineOnRateSweep(replay, two, {});
     QVERIFY(!b);
     QVERIFY(b.error().message.find("not \"poisson\"") != std::string::npos);
+
+    // One replica of several sees a share of the load; the sweep measured the whole server.
+    LlmScenario replicas = scenario();
+    replicas.arrivals.replicas = 2;
+    auto r = fitRooflineOnRateSweep(replicas, two, {});
+    QVERIFY(!r);
+    QVERIFY(r.error().message.find("over 2 replicas") != std::string::npos);
 
     auto c = fitRooflineOnRateSweep(scenario(), {point(1)}, {});
     QVERIFY(!c);

@@ -100,10 +100,11 @@ void forgetLlmCalibration(llmsim::StepSpec& step)
         return;
     step.calibratedOn.clear();
     step.overheadPerSeqMs = 0.0;
-    if (auto preset = accel::PresetLibrary::builtIn().accelerator(step.accelerator.name)) {
-        step.accelerator.etaCompute = preset->etaCompute;
-        step.accelerator.etaMemory = preset->etaMemory;
-    }
+    // The preset's efficiencies; an inline accelerator's are the defaults it was read with.
+    const auto preset = accel::PresetLibrary::builtIn().accelerator(step.accelerator.name);
+    const accel::AcceleratorSpec stated = preset ? *preset : accel::AcceleratorSpec{};
+    step.accelerator.etaCompute = stated.etaCompute;
+    step.accelerator.etaMemory = stated.etaMemory;
 }
 
 } // namespace bs::widgets

@@ -16,8 +16,8 @@ QString llmStepNote(const llmsim::StepSpec& step);
 QString llmCalibrationSummary(const llmsim::SweepCalibration& calibration);
 
 /// Clears a step's calibration (calibrated_on, the per-sequence host time, the efficiencies back
-/// to the accelerator preset's): what was fitted for one model, accelerator and tensor
-/// parallelism does not carry to another.
+/// to the accelerator preset's, or the defaults for an inline accelerator): what was fitted for
+/// one model, accelerator and tensor parallelism does not carry to another.
 void forgetLlmCalibration(llmsim::StepSpec& step);
 
 } // namespace bs::widgets

@@ -33,6 +33,19 @@ namespace {
 
 using llmsim::StepSpec;
 
+/// The background lane of "Calibrate on a rate sweep…" (the newest calibration wins).
+const QString kCalibrationLane = QStringLiteral("llm-calibration");
+
+/// What a calibration answers for: the scenario without the load the fit sets itself (each
+/// run's rate and count). A fit is applied only while this stays as it started.
+llmsim::LlmScenario asCalibrated(llmsim::LlmScenario scenario)
+{
+    scenario.arrivals.ratePerS = 0.0;
+    scenario.arrivals.rateMultiplier = 1.0;
+    scenario.arrivals.count = 0;
+    return scenario;
+}
+
 /// Merge ids: one undo step per drag or typing run in one control.
 enum MergeId
 {
@@ -332,7 +345,13 @@ LlmModelPanel::LlmModelPanel(ProjectDocument* document, JobRunner* jobs, QWidget
 
     connect(m_calibrate, &QPushButton::clicked, this, &LlmModelPanel::chooseSweep);
 
-    connect(m_document, &ProjectDocument::projectReset, this, &LlmModelPanel::loadFromDocument);
+    connect(m_document, &ProjectDocument::projectReset, this, [this] {
+        // A calibration of the previous project's server is not this one's.
+        if (m_jobs)
+            m_jobs->cancel(kCalibrationLane);
+        m_calibration->hide();
+        loadFromDocument();
+    });
     connect(m_document, &ProjectDocument::sectionChanged, this, [this](ProjectSection section) {
         if (section == ProjectSection::Llm)
             loadFromDocument();
@@ -386,6 +405,13 @@ void LlmModelPanel::loadFromDocument()
         return;
     }
     m_spec = **spec;
+    // A summary of a calibration the project no longer carries (undone, forgotten) goes.
+    const bool calibrating = m_jobs && m_jobs->isRunning(kCalibrationLane);
+    if (!calibrating && !m_shownCalibration.empty() &&
+        m_spec->scenario.step.calibratedOn != m_shownCalibration) {
+        m_calibration->hide();
+        m_shownCalibration.clear();
+    }
     m_status->setText(QString::fromStdString(m_spec->scenario.name));
     m_status->setVisible(!m_spec->scenario.name.empty());
     showSpec(*m_spec);
@@ -449,13 +475,28 @@ void LlmModelPanel::updateCalibrateButton(const llmsim::LlmScenario& scenario)
 {
     const bool roofline = scenario.step.kind == StepSpec::Kind::Roofline;
     const bool poisson = scenario.arrivals.kind == llmsim::LlmArrivalSpec::Kind::Poisson;
-    m_calibrate->setEnabled(roofline && poisson && m_jobs);
+    const bool running = m_jobs && m_jobs->isRunning(kCalibrationLane);
+    m_calibrate->setEnabled(roofline && poisson && scenario.arrivals.replicas == 1 && m_jobs &&
+                            !running);
+    using Kind = llmsim::LlmArrivalSpec::Kind;
+    QString why;
+    if (!roofline)
+        why = tr("Calibrates a roofline step; this scenario's step is not one");
+    else if (!poisson)
+        why = tr("The calibration replays each run of a sweep as Poisson arrivals with the "
+                 "scenario's lengths; this scenario's arrivals are %1")
+                  .arg(scenario.arrivals.kind == Kind::Replay
+                           ? tr("recorded requests, replayed")
+                           : tr("fitted to a trace when the run starts"));
+    else if (scenario.arrivals.replicas != 1)
+        why = tr("The calibration compares one server with the sweep; this scenario splits its "
+                 "arrivals over %1 replicas")
+                  .arg(scenario.arrivals.replicas);
     m_calibrate->setToolTip(
-        !roofline  ? tr("Calibrates a roofline step; this scenario's step is not one")
-        : !poisson ? tr("The calibration replays each run of a sweep as Poisson arrivals with the "
-                        "scenario's lengths; this scenario replays recorded requests")
-                   : tr("Fit η compute, η memory and the host time per sequence to a benchmark "
-                        "client's runs at several request rates (vLLM or SGLang results)"));
+        !why.isEmpty() ? why
+                       : tr("Fit η compute, η memory and the host time per sequence to a "
+                            "benchmark client's runs at several request rates (vLLM or SGLang "
+                            "results)"));
 }
 
 void LlmModelPanel::chooseSweep()
@@ -479,7 +520,7 @@ void LlmModelPanel::calibrateOn(const QString& path)
         project.isEmpty() ? std::string() : QFileInfo(project).absolutePath().toStdString();
     using Outcome = JobOutcome<llmsim::SweepCalibration>;
     m_jobs->run<Outcome>(
-        QStringLiteral("llm-calibration"), tr("Calibrating the roofline on a rate sweep"),
+        kCalibrationLane, tr("Calibrating the roofline on a rate sweep"),
         [scenario = m_spec->scenario, file = path.toStdString(),
          base](JobRunner::Context& context) {
             auto c = llmsim::calibrateRooflineOnSweepFile(scenario, file, base, context.cancel,
@@ -488,7 +529,7 @@ void LlmModelPanel::calibrateOn(const QString& path)
                 return Outcome{nullptr, QString::fromStdString(c.error().toString())};
             return Outcome{std::make_shared<const llmsim::SweepCalibration>(std::move(*c)), {}};
         },
-        [this, before = m_spec->scenario.step](Outcome outcome) {
+        [this, before = asCalibrated(m_spec->scenario)](Outcome outcome) {
             if (m_spec)
                 updateCalibrateButton(m_spec->scenario);
             if (!outcome.value) {
@@ -497,16 +538,18 @@ void LlmModelPanel::calibrateOn(const QString& path)
             }
             // The fit answers for the step it started from; a step edited meanwhile is not
             // overwritten with it.
-            if (!m_spec || !(m_spec->scenario.step == before)) {
-                m_calibration->setText(tr("Not applied: the step changed while calibrating; "
+            if (!m_spec || !(asCalibrated(m_spec->scenario) == before)) {
+                m_calibration->setText(tr("Not applied: the scenario changed while calibrating; "
                                           "calibrate again."));
                 return;
             }
             const llmsim::StepSpec step = outcome.value->fit.step;
+            m_shownCalibration = step.calibratedOn; // before the edit reloads the dock
             edit(tr("Calibrate the roofline on %1")
                      .arg(QFileInfo(QString::fromStdString(outcome.value->sweepPath)).fileName()),
                  -1, [&](analysis::LlmRegionSpec& s) { s.scenario.step = step; });
             m_calibration->setText(llmCalibrationSummary(*outcome.value));
+            m_calibration->show();
         });
 }
 

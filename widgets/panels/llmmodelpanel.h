@@ -6,6 +6,7 @@
 #include <QWidget>
 
 #include <optional>
+#include <string>
 #include <vector>
 
 class QCheckBox;
@@ -84,6 +85,8 @@ private:
     QLabel* m_stepNote;
     QPushButton* m_calibrate;
     QLabel* m_calibration;
+    /// The calibrated_on of the summary shown in m_calibration (empty: none shown).
+    std::string m_shownCalibration;
     bool m_loading = false;
 };
 
