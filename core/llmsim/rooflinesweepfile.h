@@ -8,7 +8,7 @@
 namespace bs::llmsim {
 
 /// A roofline calibrated on a rate-sweep file (`simulate --fit-roofline`, the Model dock's
-/// "Calibrate on a rate sweep…"): the fit, with `fit.step.calibratedOn` naming the file, and
+/// "Calibrate…"): the fit, with `fit.step.calibratedOn` naming the file, and
 /// the file's runs the scenario could not stand for.
 struct SweepCalibration
 {

@@ -300,17 +300,29 @@ private Q_SLOTS:
 
     void calibratingOnARateSweepIsOneUndoableEdit()
     {
-        // "Calibrate on a rate sweep…" (llmsim/rooflinesweepfile.h): refused with the reason on
-        // the demo, whose arrivals replay recorded requests; on a Poisson scenario it fits the
-        // roofline in the background, applies the step as one undo step, says what it found
-        // and what it left out, and the evidence names the sweep. Changing the accelerator
+        // "Calibrate…" (llmsim/rooflinesweepfile.h): refused with the reason where the arrivals
+        // replay recorded requests (the demo's, with the shared data); on a Poisson scenario it
+        // fits the roofline in the background, applies the step as one undo step, says what it
+        // found and what it left out, and the evidence names the sweep. Changing the accelerator
         // forgets the calibration.
         gui::MainWindow window(m_settings.get());
         window.openLlmDemo();
         QVERIFY(waitForSimulation(window));
         auto* panel = window.llmModelPanel();
+        {
+            analysis::LlmRegionSpec replay = projectSpec(window);
+            replay.scenario.arrivals.kind = llmsim::LlmArrivalSpec::Kind::Replay;
+            replay.scenario.arrivals.file.clear();
+            replay.scenario.arrivals.requests = {{0.0, 100, 20}, {0.5, 200, 30}};
+            window.document()->setSection(widgets::ProjectSection::Llm,
+                                          analysis::llmRegionSpecToJson(replay),
+                                          QStringLiteral("replay two requests"));
+            QCOMPARE(projectSpec(window).scenario.arrivals.kind,
+                     llmsim::LlmArrivalSpec::Kind::Replay);
+        }
         QVERIFY(!panel->calibrateButton()->isEnabled());
-        QVERIFY(panel->calibrateButton()->toolTip().contains(QStringLiteral("recorded requests")));
+        QVERIFY2(panel->calibrateButton()->toolTip().contains(QStringLiteral("recorded requests")),
+                 qPrintable(panel->calibrateButton()->toolTip()));
 
         const QString scenarioPath =
             test::testDataPath(QStringLiteral("llmsim/roofline_8b_h100.json"));

@@ -20,6 +20,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
+#include <QScrollBar>
 #include <QSignalBlocker>
 #include <QSlider>
 #include <QSpinBox>
@@ -33,7 +34,7 @@ namespace {
 
 using llmsim::StepSpec;
 
-/// The background lane of "Calibrate on a rate sweep…" (the newest calibration wins).
+/// The background lane of "Calibrate…" (on a rate sweep) (the newest calibration wins).
 const QString kCalibrationLane = QStringLiteral("llm-calibration");
 
 /// What a calibration answers for: the scenario without the load the fit sets itself (each
@@ -45,6 +46,21 @@ llmsim::LlmScenario asCalibrated(llmsim::LlmScenario scenario)
     scenario.arrivals.count = 0;
     return scenario;
 }
+
+/// The dock's scroll area asks for the knobs' width plus a vertical scroll bar's: where the
+/// knobs are taller than the dock (projector fonts) the bar takes its width from the knobs,
+/// which would otherwise cut the combo boxes' texts.
+class KnobScrollArea : public ViewScrollArea
+{
+public:
+    using ViewScrollArea::ViewScrollArea;
+    QSize sizeHint() const override
+    {
+        QSize hint = ViewScrollArea::sizeHint();
+        hint.rwidth() += verticalScrollBar()->sizeHint().width();
+        return hint;
+    }
+};
 
 /// Merge ids: one undo step per drag or typing run in one control.
 enum MergeId
@@ -173,7 +189,7 @@ LlmModelPanel::LlmModelPanel(ProjectDocument* document, JobRunner* jobs, QWidget
           1e8, 1000.0, 0,
           tr("end-to-end latency p99 limit, arrival to last token (none: no limit)"), this))
     , m_stepNote(new QLabel(this))
-    , m_calibrate(new QPushButton(tr("Calibrate on a rate sweep…"), this))
+    , m_calibrate(new QPushButton(tr("Calibrate…"), this))
     , m_calibration(new QLabel(this))
 {
     setObjectName(QStringLiteral("llmModelPanel"));
@@ -239,15 +255,19 @@ LlmModelPanel::LlmModelPanel(ProjectDocument* document, JobRunner* jobs, QWidget
     auto* content = new QWidget(this);
     auto* outer = new QVBoxLayout(this);
     outer->setContentsMargins(0, 0, 0, 0);
-    outer->addWidget(new ViewScrollArea(content, this));
+    outer->addWidget(new KnobScrollArea(content, this));
     auto* layout = new QVBoxLayout(content);
     layout->addWidget(m_status);
     layout->addWidget(heading(tr("Engine")));
     layout->addLayout(engine);
-    layout->addWidget(heading(tr("Model and accelerator")));
+    // The calibration's button sits on the heading's line: the dock must fit a 1366x768 screen.
+    auto* hardwareHeading = new QHBoxLayout;
+    hardwareHeading->addWidget(heading(tr("Model and accelerator")));
+    hardwareHeading->addStretch(1);
+    hardwareHeading->addWidget(m_calibrate);
+    layout->addLayout(hardwareHeading);
     layout->addLayout(hardware);
     layout->addWidget(m_stepNote);
-    layout->addWidget(m_calibrate, 0, Qt::AlignLeft);
     layout->addWidget(m_calibration);
     layout->addWidget(heading(tr("Load and SLA")));
     layout->addLayout(load);
@@ -391,6 +411,8 @@ void LlmModelPanel::loadFromDocument()
 {
     auto spec = analysis::llmRegionSpecOfProject(m_document->project(),
                                                  m_document->filePath().toStdString());
+    if (!spec || !spec->has_value())
+        m_calibrate->setEnabled(false); // nothing to calibrate
     if (!spec) {
         m_spec.reset();
         m_status->setText(tr("The project's LLM server cannot be read: %1")
@@ -481,22 +503,24 @@ void LlmModelPanel::updateCalibrateButton(const llmsim::LlmScenario& scenario)
     using Kind = llmsim::LlmArrivalSpec::Kind;
     QString why;
     if (!roofline)
-        why = tr("Calibrates a roofline step; this scenario's step is not one");
+        why = tr("Calibrating on a rate sweep needs a roofline step; this scenario's step is "
+                 "not one");
     else if (!poisson)
-        why = tr("The calibration replays each run of a sweep as Poisson arrivals with the "
+        why = tr("Calibrating on a rate sweep replays each run as Poisson arrivals with the "
                  "scenario's lengths; this scenario's arrivals are %1")
                   .arg(scenario.arrivals.kind == Kind::Replay
                            ? tr("recorded requests, replayed")
                            : tr("fitted to a trace when the run starts"));
     else if (scenario.arrivals.replicas != 1)
-        why = tr("The calibration compares one server with the sweep; this scenario splits its "
+        why = tr("Calibrating on a rate sweep compares one server with the sweep; this scenario "
+                 "splits its "
                  "arrivals over %1 replicas")
                   .arg(scenario.arrivals.replicas);
     m_calibrate->setToolTip(
         !why.isEmpty() ? why
-                       : tr("Fit η compute, η memory and the host time per sequence to a "
-                            "benchmark client's runs at several request rates (vLLM or SGLang "
-                            "results)"));
+                       : tr("Calibrate the roofline on a rate sweep: fit η compute, η memory "
+                            "and the host time per sequence to a benchmark client's runs at "
+                            "several request rates (vLLM or SGLang results)"));
 }
 
 void LlmModelPanel::chooseSweep()

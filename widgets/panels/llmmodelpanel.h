@@ -27,7 +27,7 @@ class ProjectDocument;
 /// KV cache, the load and the SLA limits. Every change is one undoable edit of the project's
 /// `llm` section (a slider drag merges into one step); the LLM server view re-runs the
 /// simulator on it. Knobs that need the roofline step (shape, accelerator, TP, power cap) are
-/// disabled, with the reason, for a linear or profiled step. "Calibrate on a rate sweep…" fits
+/// disabled, with the reason, for a linear or profiled step. "Calibrate…" (on a rate sweep) fits
 /// a roofline step's efficiencies and host time per sequence on a measured rate sweep in the
 /// background (llmsim/rooflinesweepfile.h) and applies them as one undoable edit; changing the
 /// model, accelerator or tensor parallelism forgets the calibration.
