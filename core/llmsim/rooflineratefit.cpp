@@ -4,11 +4,11 @@
 
 #include "llmsim/llmsimulator.h"
 #include "util/neldermead.h"
+#include "util/numbertext.h"
 #include "util/threadpool.h"
 
 #include <array>
 #include <cmath>
-#include <cstdio>
 #include <functional>
 #include <limits>
 
@@ -31,13 +31,6 @@ double meanTokens(const TokenLengthSpec& spec)
     return kNaN;
 }
 
-std::string number(double v)
-{
-    char text[32];
-    std::snprintf(text, sizeof text, "%.4g", v);
-    return text;
-}
-
 double metricMs(const data::LlmRun& run, const char* name, bool median)
 {
     const auto it = run.metrics.find(name);
@@ -57,8 +50,8 @@ std::string lengthMismatch(const char* what, double measured, double stated)
 {
     if (!std::isfinite(measured) || std::abs(measured / stated - 1.0) <= 0.25)
         return {};
-    return std::string("mean ") + what + " " + number(measured) +
-           " tokens against the scenario's " + number(stated);
+    return std::string("mean ") + what + " " + significant(measured, 4) +
+           " tokens against the scenario's " + significant(stated, 4);
 }
 
 RateSweepFigures figuresOf(const ReplicationMetrics& m)
@@ -185,7 +178,8 @@ std::vector<RateSweepPoint> rateSweepPoints(const data::LlmRunSet& runs,
         RateSweepPoint p;
         const std::string dataset = data::llmKnob(run, {"dataset_name", "dataset"});
         p.ratePerS = run.requestRatePerS.value_or(0.0);
-        p.label = number(p.ratePerS) + " req/s" + (dataset.empty() ? "" : " (" + dataset + ")");
+        p.label =
+            significant(p.ratePerS, 4) + " req/s" + (dataset.empty() ? "" : " (" + dataset + ")");
         if (!run.requestRatePerS || !(p.ratePerS > 0.0) || !std::isfinite(p.ratePerS) ||
             !run.completed || *run.completed < 1) {
             omitted.push_back({run.requestRatePerS ? p.label : "a run without a request rate",
@@ -194,7 +188,7 @@ std::vector<RateSweepPoint> rateSweepPoints(const data::LlmRunSet& runs,
             continue;
         }
         if (run.maxConcurrency) {
-            omitted.push_back({p.label, "capped at " + number(*run.maxConcurrency) +
+            omitted.push_back({p.label, "capped at " + significant(*run.maxConcurrency, 4) +
                                             " concurrent requests: not the open-loop arrivals "
                                             "the fit replays"});
             continue;
@@ -321,7 +315,7 @@ Status keepUnpinnedAsStated(const SimulateAt& simulateAt,
         c.*p.value = stated.*p.value;
         fit.warnings.push_back(std::string("the sweep does not pin ") + p.name + " (" + p.why +
                                "; 10% less moves no figure by 1%): kept at the stated " +
-                               number(stated.*p.value));
+                               significant(stated.*p.value, 4));
     }
     return {};
 }
