@@ -86,8 +86,10 @@ void llmFiguresText(const json& run, std::string& out)
 void llmText(const json& r, std::string& out)
 {
     for (const auto& run : r["runs"]) {
-        out += "  run (line " + std::to_string(run["line"].get<std::int64_t>()) + ", " +
-               run["tool"].get<std::string>() + ")";
+        const std::string where = run.contains("test_name")
+                                      ? "\"" + run["test_name"].get<std::string>() + "\""
+                                      : "line " + std::to_string(run["line"].get<std::int64_t>());
+        out += "  run (" + where + ", " + run["tool"].get<std::string>() + ")";
         if (run.contains("request_rate_per_s"))
             out += " at " + num(run["request_rate_per_s"]) + " req/s";
         if (run.contains("simulated_by"))

@@ -21,6 +21,7 @@ LlmRunAnalysis analyzeRun(const data::LlmRun& run, const LlmSla& sla)
     a.tool = run.tool;
     a.simulatedBy = data::llmKnob(run, {"simulated_by"});
     a.line = run.line;
+    a.testName = data::llmKnob(run, {"test_name"});
     a.requests = run.requests.size();
     a.requestRatePerS = run.requestRatePerS;
     a.completed = run.completed;
@@ -111,6 +112,8 @@ nlohmann::json toJson(const std::vector<LlmRunAnalysis>& runs, const LlmSla& sla
     for (const auto& a : runs) {
         nlohmann::json r = {
             {"tool", a.tool}, {"line", a.line}, {"requests", a.requests}, {"failed", a.failed}};
+        if (!a.testName.empty())
+            r["test_name"] = a.testName;
         if (!a.simulatedBy.empty())
             r["simulated_by"] = a.simulatedBy;
         if (a.requestRatePerS)

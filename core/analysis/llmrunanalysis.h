@@ -19,6 +19,8 @@ struct LlmRunAnalysis
 {
     std::string tool;
     std::int64_t line = 0;
+    /// The test's name where a file holds several runs on one line (vLLM's CI result table).
+    std::string testName;
     /// Who wrote a run that nobody measured (its run record's `simulated_by`), or empty.
     std::string simulatedBy;
     std::uint64_t requests = 0; ///< Per-request records.

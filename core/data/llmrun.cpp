@@ -5,6 +5,18 @@
 
 namespace bs::data {
 
+void LlmMetric::set(const std::string& stat, double seconds)
+{
+    if (stat == "mean")
+        meanS = seconds;
+    else if (stat == "median")
+        medianS = seconds;
+    else if (stat == "std")
+        stdS = seconds;
+    else if (stat.size() > 1 && stat[0] == 'p')
+        percentileS[stat.substr(1)] = seconds;
+}
+
 std::string llmKnob(const LlmRun& run, const std::vector<std::string>& keys)
 {
     for (const auto& key : keys) {

@@ -33,6 +33,10 @@ struct LlmMetric
     std::optional<double> meanS, medianS, stdS, minS, maxS;
     std::map<std::string, double> percentileS; ///< "99" -> seconds, as the tool names it.
     std::string definition;
+
+    /// Sets one statistic by its short name: "mean", "median", "std", or "p<N>" (a percentile,
+    /// kept under "<N>").
+    void set(const std::string& stat, double seconds);
 };
 
 /// One GPU's counters over a benchmark run, as the tool's telemetry summarised them.

@@ -180,6 +180,19 @@ std::optional<Detection> detectLlmPerf(std::string_view head)
     return std::nullopt;
 }
 
+/// vLLM's benchmark CI result table: an array whose first object has "Test name" and a
+/// throughput or latency column as the CI's table titles them.
+std::optional<Detection> detectVllmResultTable(std::string_view head)
+{
+    const std::size_t first = head.find_first_not_of(" \t\r\n", 1);
+    if (head.front() != '[' || first == std::string_view::npos || head[first] != '{' ||
+        head.find("\"Test name\"") == std::string_view::npos ||
+        head.find("\"Tput (req/s)\"") == std::string_view::npos)
+        return std::nullopt;
+    return detection("vllm_result_table", "JSON array of objects with \"Test name\" and \"Tput "
+                                          "(req/s)\" (vLLM benchmark CI result table)");
+}
+
 /// A Model Analyzer checkpoint: an object whose first key is "ResultManager.results" (Model
 /// Analyzer's state manager writes its managers' state in that order).
 std::optional<Detection> detectModelAnalyzerCheckpoint(std::string_view head)
@@ -198,6 +211,8 @@ std::optional<Detection> detectJson(std::string_view head, bool complete)
     if (auto found = detectLlmPerf(head))
         return found;
     if (auto found = detectModelAnalyzerCheckpoint(head))
+        return found;
+    if (auto found = detectVllmResultTable(head))
         return found;
     if (head.front() == '{' && head.find("\"traceEvents\"") == std::string_view::npos) {
         if (auto found = detectTrtllmBench(head))

@@ -143,15 +143,7 @@ Status LlmBenchParser::aggregate(const std::string& key, const nlohmann::json& v
     const auto& [stat, metric] = *parsed;
     data::LlmMetric& m = run.metrics[metric];
     m.definition = metricDefinitions().at(metric);
-    const double seconds = **ms * kSecondsPerMs;
-    if (stat == "mean")
-        m.meanS = seconds;
-    else if (stat == "median")
-        m.medianS = seconds;
-    else if (stat == "std")
-        m.stdS = seconds;
-    else
-        m.percentileS[stat.substr(1)] = seconds;
+    m.set(stat, **ms * kSecondsPerMs);
     m_used.insert(key);
     return {};
 }

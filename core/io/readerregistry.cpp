@@ -17,6 +17,7 @@
 #include "io/requesttracereader.h"
 #include "io/splreader.h"
 #include "io/trtllmbenchreader.h"
+#include "io/vllmresulttable.h"
 
 namespace bs::io {
 
@@ -85,6 +86,11 @@ const std::vector<ReaderEntry>& readerRegistry()
           "bench_serving JSONL",
           1},
          &readLlmBenchmark},
+        {{"vllm_result_table", K::LlmRuns,
+          "vLLM benchmark CI result table benchmark_results.json (one row per serving test: "
+          "rate from the test name, request/token throughput, TTFT/TPOT/ITL statistics)",
+          1},
+         &readVllmResultTable},
         {{"genai_perf", K::LlmRuns,
           "NVIDIA GenAI-Perf profile_export_genai_perf.json / AIPerf profile_export_aiperf.json "
           "(latency statistics, throughput, GPU telemetry)",

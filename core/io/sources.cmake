@@ -54,4 +54,5 @@ target_sources(batchscope_core PRIVATE
     io/sweepunitcheck.cpp
     io/traceeventbuilder.cpp
     io/trtllmbenchreader.cpp
+    io/vllmresulttable.cpp
     io/utf8text.cpp)

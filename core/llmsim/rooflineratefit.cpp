@@ -40,9 +40,18 @@ double metricMs(const data::LlmRun& run, const char* name, bool median)
     return value ? *value * 1e3 : kNaN;
 }
 
-double perRequest(const std::optional<std::int64_t>& total, std::int64_t completed)
+/// Mean tokens per request: the run's total over its completed count, or, for a file that keeps
+/// rates and no totals (vLLM's CI result table), the token rate over the request rate (both over
+/// the same duration, so the ratio is the same mean).
+double perRequest(const std::optional<std::int64_t>& total, std::int64_t completed,
+                  const std::optional<double>& tokensPerS,
+                  const std::optional<double>& requestsPerS)
 {
-    return total && completed > 0 ? double(*total) / double(completed) : kNaN;
+    if (total && completed > 0)
+        return double(*total) / double(completed);
+    if (tokensPerS && requestsPerS && *requestsPerS > 0.0)
+        return *tokensPerS / *requestsPerS;
+    return kNaN;
 }
 
 /// Empty when the run's mean length is within 25% of the scenario's (or unknown), else why not.
@@ -194,8 +203,10 @@ std::vector<RateSweepPoint> rateSweepPoints(const data::LlmRunSet& runs,
             continue;
         }
         p.requests = *run.completed;
-        p.meanPromptTokens = perRequest(run.promptTokensTotal, p.requests);
-        p.meanOutputTokens = perRequest(run.outputTokensTotal, p.requests);
+        p.meanPromptTokens =
+            perRequest(run.promptTokensTotal, p.requests, run.promptTokensPerS, run.requestsPerS);
+        p.meanOutputTokens =
+            perRequest(run.outputTokensTotal, p.requests, run.outputTokensPerS, run.requestsPerS);
         std::string mismatch = lengthMismatch("prompt", p.meanPromptTokens, statedPrompt);
         if (mismatch.empty())
             mismatch = lengthMismatch("output", p.meanOutputTokens, statedOutput);

@@ -28,7 +28,7 @@ struct RateSweepPoint
     double ratePerS = 0.0;
     std::int64_t requests = 0;
     RateSweepFigures measured;
-    double meanPromptTokens = 0.0; ///< From the run's totals; NaN when it keeps none.
+    double meanPromptTokens = 0.0; ///< From the run's totals (or token rates); NaN if neither.
     double meanOutputTokens = 0.0;
 };
 

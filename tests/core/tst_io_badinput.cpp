@@ -122,6 +122,10 @@ const char* const kTrtllmBench =
     "    \"world_info\": {\"max_batch_size\": 64, \"max_num_tokens\": 2048},\n"
     "    \"performance\": {\"total_latency_ms\": 2150.0, \"request_throughput_req_s\": 1.86}\n"
     "}\n";
+const char* const kVllmResultTable =
+    "[{\"Test name\": \"tp8_pp1_qps_04\", \"# of req.\": 200, \"Tput (req/s)\": 3.2, "
+    "\"Output Tput (tok/s)\": 674.0, \"Total Tput (tok/s)\": 1351.0, "
+    "\"Median TTFT (ms)\": 49.5}]";
 const char* const kAiperfRecords =
     "{\"metadata\":{\"request_start_ns\":1000,\"request_end_ns\":5000},\"metrics\":"
     "{\"time_to_first_token\":{\"value\":1.5,\"unit\":\"ms\"}},\"error\":null}\n"
@@ -686,6 +690,29 @@ void TestIoBadInput::badInput_data()
            QStringLiteral("JSON syntax error"));
     addRow("trtllm_bench: batch size 0", r, QByteArray(kTrtllmBench).replace(": 64", ": 0"), value,
            0, QStringLiteral("\"world_info.max_batch_size\" holds 0, not a whole positive number"));
+    // vLLM benchmark CI result table: one JSON array
+    r = "vllm_result_table";
+    addJsonEncodingRows(r, kVllmResultTable,
+                        QStringLiteral("binary data (a NUL byte) in what should be a text or "
+                                       "JSON file"));
+    addRow("vllm_result_table: truncated", r, cut(kVllmResultTable, 1), format, 1,
+           QStringLiteral("JSON syntax error"));
+    addRow("vllm_result_table: negative TTFT", r,
+           QByteArray(kVllmResultTable).replace("49.5", "-49.5"), value, 0,
+           QStringLiteral("row 1 (\"tp8_pp1_qps_04\"): \"Median TTFT (ms)\""));
+    addRow("vllm_result_table: rate 0", r, QByteArray(kVllmResultTable).replace("qps_04", "qps_0"),
+           value, 0, QStringLiteral("whose \"qps_0\" is not a rate or a count above 0"));
+    addRow("vllm_result_table: output above total", r,
+           QByteArray(kVllmResultTable).replace("1351.0", "351.0"), value, 0,
+           QStringLiteral("\"Output Tput (tok/s)\" exceeds \"Total Tput (tok/s)\""));
+    addRow("vllm_result_table: fractional count", r,
+           QByteArray(kVllmResultTable).replace(": 200", ": 200.5"), value, 0,
+           QStringLiteral("\"# of req.\" holds 200.5, not a whole number"));
+    addRow("vllm_result_table: no serving test", r,
+           QByteArray(kVllmResultTable).replace("Tput (req/s)", "Mean latency (ms)"), format, 0,
+           QStringLiteral("the table holds no serving test"));
+    addRow("vllm_result_table: an LLMPerf file", r, kLlmPerf, format, 0,
+           QStringLiteral("not a vLLM benchmark result table"));
     // AIPerf per-request records (JSON Lines) and profile export CSV
     r = "aiperf_records";
     addEncodingRows(r, kAiperfRecords);
@@ -794,7 +821,8 @@ void TestIoBadInput::everyReaderIsCovered()
         QStringLiteral("llm_request_log"),   QStringLiteral("llm_engine_series"),
         QStringLiteral("genai_perf"),        QStringLiteral("llmperf"),
         QStringLiteral("trtllm_bench"),      QStringLiteral("aiperf_records"),
-        QStringLiteral("genai_perf_csv"),    QStringLiteral("model_analyzer_checkpoint")};
+        QStringLiteral("genai_perf_csv"),    QStringLiteral("model_analyzer_checkpoint"),
+        QStringLiteral("vllm_result_table")};
     QStringList registered;
     for (const auto& info : io::availableReaders())
         registered << QString::fromStdString(info.name);

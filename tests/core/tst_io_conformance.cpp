@@ -28,12 +28,13 @@ const Expectation kExpectations[] = {
     {R"(^README\.md$)", "rejected"},
     {R"(^arrival_traces/.*\.csv$)", "azure_llm_trace"},
     {R"(^kineto_traces/.*\.json\.gz$)", "kineto_trace"},
-    // LLM serving runs: the MLPerf LoadGen logs are read by the MLPerf readers; the LLM
-    // benchmark formats (vLLM, SGLang, GenAI-Perf, AIPerf, LLMPerf, engine profiles) get their
-    // readers with issue 18 - until then each is refused with a clear error, checked here.
+    // LLM serving runs: the MLPerf LoadGen logs are read by the MLPerf readers, the LLM
+    // benchmark formats (vLLM results and CI tables, SGLang, GenAI-Perf, AIPerf, LLMPerf, engine
+    // logs) by theirs; every other file there is refused with a clear error, checked here.
     {R"(^llm/.*/mlperf_log_detail\.txt$)", "mlperf_detail"},
     {R"(^llm/.*/mlperf_log_summary\.txt$)", "mlperf_summary"},
     {R"(^llm/llm-k8s/.*/serving_.*\.json$)", "llm_benchmark"},
+    {R"(^llm/llm-k8s/.*/benchmark_results\.json$)", "vllm_result_table"},
     {R"(^llm/h200-benchmarks/sglang/.*\.jsonl$)", "llm_benchmark"},
     {R"(^llm/k8s-dev/bench/.*/profile_export_(genai_perf|aiperf)\.json$)", "genai_perf"},
     {R"(^llm/llmperf-leaderboard/raw_data/.*\.json$)", "llmperf"},

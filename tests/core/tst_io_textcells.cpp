@@ -167,6 +167,11 @@ void TestIoTextCells::detection_data()
         << QByteArray(
                "{\n    \"engine\": {},\n    \"world_info\": {},\n    \"performance\": {}\n}\n")
         << "trtllm_bench";
+    QTest::newRow("vLLM CI result table")
+        << QByteArray(
+               "[{\"Test name\": \"tp8_pp1_qps_01\", \"GPU\": \"1xStandard_ND96asr_v4 x 1\", "
+               "\"# of req.\": 200, \"Tput (req/s)\": 0.97}]")
+        << "vllm_result_table";
     QTest::newRow("AIPerf records")
         << QByteArray("{\"metadata\":{\"session_num\":0,\"request_start_ns\":1},\"metrics\":{}}\n")
         << "aiperf_records";
@@ -215,6 +220,7 @@ void TestIoTextCells::everyReaderIsListed()
                                  QStringLiteral("mooncake_trace"),
                                  QStringLiteral("bailian_trace"),
                                  QStringLiteral("llm_benchmark"),
+                                 QStringLiteral("vllm_result_table"),
                                  QStringLiteral("genai_perf"),
                                  QStringLiteral("aiperf_records"),
                                  QStringLiteral("genai_perf_csv"),

@@ -101,6 +101,7 @@ private Q_SLOTS:
     void knownEfficienciesAreFoundAgain();
     void aParameterTheSweepCannotPinIsKeptAndSaid();
     void runsTheScenarioCannotStandForAreLeftOut();
+    void aTableWithRatesOnlyGivesMeanLengthsFromThem();
     void scenariosTheFitCannotCalibrateAreErrors();
     void theCalibrationTravelsWithTheScenario();
 };
@@ -207,6 +208,31 @@ void TestLlmRooflineFit::runsTheScenarioCannotStandForAreLeftOut()
     QVERIFY(omitted[2].reason.starts_with("capped at 32 concurrent requests"));
     QCOMPARE(omitted[3].label, std::string("8 req/s (random)"));
     QVERIFY(omitted[3].reason.starts_with("no median TTFT"));
+}
+
+// vLLM's CI result table keeps token rates and no totals: the mean lengths are the token rates
+// over the request rate (the same duration divides all three).
+void TestLlmRooflineFit::aTableWithRatesOnlyGivesMeanLengthsFromThem()
+{
+    data::LlmRun run;
+    run.requestRatePerS = 4.0;
+    run.completed = 200;
+    run.requestsPerS = 3.0;
+    run.promptTokensPerS = 3.0 * 250;
+    run.outputTokensPerS = 3.0 * 130;
+    run.metrics["ttft"].medianS = 0.05;
+    data::LlmRun shortOutputs = run;
+    shortOutputs.requestRatePerS = 8.0;
+    shortOutputs.outputTokensPerS = 3.0 * 60;
+    data::LlmRunSet set;
+    set.runs = {run, shortOutputs};
+    std::vector<RateSweepOmission> omitted;
+    const auto points = rateSweepPoints(set, scenario(), omitted);
+    QCOMPARE(points.size(), std::size_t(1));
+    QCOMPARE(points[0].meanPromptTokens, 250.0);
+    QCOMPARE(points[0].meanOutputTokens, 130.0);
+    QCOMPARE(omitted.size(), std::size_t(1));
+    QCOMPARE(omitted[0].reason, std::string("mean output 60 tokens against the scenario's 128"));
 }
 
 void TestLlmRooflineFit::scenariosTheFitCannotCalibrateAreErrors()

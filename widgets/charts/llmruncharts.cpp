@@ -188,7 +188,10 @@ QString llmRunLabel(const data::LlmRun& run)
         parts << QObject::tr("unlimited rate");
     if (run.maxConcurrency)
         parts << QObject::tr("concurrency %1").arg(figure(*run.maxConcurrency));
-    parts << QObject::tr("line %1").arg(run.line);
+    if (const auto* name = knob(run, "test_name"))
+        parts << QString::fromStdString(*name);
+    else
+        parts << QObject::tr("line %1").arg(run.line);
     return parts.join(QStringLiteral(" · "));
 }
 
