@@ -81,6 +81,14 @@ std::string formatLlmSimulationSummary(const llmsim::LlmResult& result)
                   engine.enableChunkedPrefill ? "on" : "off", engine.blockSize,
                   static_cast<long long>(engine.numGpuBlocks));
     std::string out = head;
+    if (engine.enablePrefixCaching) {
+        char cache[160];
+        std::snprintf(cache, sizeof cache,
+                      "Prefix cache       on; %.3g%% of each new prompt found in it "
+                      "(prefix_cache_hit_rate)\n",
+                      100.0 * engine.prefixCacheHitRate);
+        out += cache;
+    }
     if (const auto& kv = result.kvCapacity) {
         constexpr double gib = 1024.0 * 1024.0 * 1024.0;
         char sized[320];

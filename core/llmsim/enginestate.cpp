@@ -90,16 +90,28 @@ void EngineState::release(std::int32_t id, bool keepCache)
 
 std::int32_t EngineState::cachedTokens(const Sequence& s) const
 {
-    if (!config.enablePrefixCaching || s.computed != 0 || s.cachedValid == 0)
+    if (!config.enablePrefixCaching || s.computed != 0)
         return 0;
-    const std::int32_t usableBlocks = std::min(s.cachedValid, (s.tokens - 1) / config.blockSize);
-    return usableBlocks * config.blockSize;
+    // One token is always computed, so at most (n - 1) / block_size whole blocks hit.
+    const std::int32_t maxBlocks = (s.tokens - 1) / config.blockSize;
+    if (s.preemptions == 0) {
+        const auto warm = std::int32_t(config.prefixCacheHitRate * s.spec.promptTokens);
+        return std::min(warm / config.blockSize, maxBlocks) * config.blockSize;
+    }
+    return std::min(s.cachedValid, maxBlocks) * config.blockSize;
 }
 
 void EngineState::claimHits(std::int32_t id, std::int32_t tokens)
 {
     Sequence& seq = sequences[std::size_t(id)];
     const auto hits = std::size_t(tokens / config.blockSize);
+    if (seq.preemptions == 0) {
+        // Another request's blocks: their keys and values are there, the blocks come as any
+        // new block does.
+        allocateBlocks(id, std::int64_t(hits));
+        seq.computed += tokens;
+        return;
+    }
     for (std::size_t i = 0; i < hits; ++i) {
         pool.take(seq.cachedBlocks[i]);
         seq.blocks.push_back(seq.cachedBlocks[i]);

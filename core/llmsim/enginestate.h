@@ -91,9 +91,10 @@ struct EngineState
     /// the free queue (prefix caching) until handed out again.
     void release(std::int32_t id, bool keepCache);
     /// With prefix caching, a sequence readmitted after a preemption reuses its leading cached
-    /// blocks that are still intact (at most n - 1 tokens, so one token is always computed).
-    /// Returns the tokens it can skip; claimHits (called at every admission) takes those blocks
-    /// and drops the rest of its cache.
+    /// blocks that are still intact; on its first admission it finds the whole blocks of
+    /// prefix_cache_hit_rate x its prompt there (at most n - 1 tokens either way, so one token
+    /// is always computed). Returns the tokens it can skip; claimHits (called at every
+    /// admission) takes those blocks and drops the rest of its cache.
     std::int32_t cachedTokens(const Sequence& s) const;
     void claimHits(std::int32_t id, std::int32_t tokens);
     std::int64_t usedBlocks() const { return config.numGpuBlocks - freeBlocks(); }

@@ -42,6 +42,11 @@ struct EngineConfig
     /// vllm_v1: a request readmitted after a preemption reuses its blocks still in the cache.
     /// (Prefixes shared between requests are not modelled: token contents are unknown.)
     bool enablePrefixCaching = false;
+    /// vllm_v1 with prefix caching: the fraction of a new request's prompt tokens already in
+    /// the cache when it is first admitted, left there by other requests (a shared system
+    /// prompt, earlier turns, a benchmark re-sending its prompts), as vLLM's prefix-cache hit
+    /// rate counts them. Those whole blocks are not computed again; they take KV blocks.
+    double prefixCacheHitRate = 0.0;
     /// trtllm: TensorRT-LLM's CapacitySchedulerPolicy, guaranteed_no_evict or max_utilization.
     std::string capacitySchedulerPolicy = "guaranteed_no_evict";
     /// sglang: input tokens of one prefill batch (a lone request may exceed it).

@@ -97,6 +97,9 @@ EngineConfig readEngine(JsonFields& parent)
     engine.enablePrefixCaching = f.boolean("enable_prefix_caching", false);
     if (f.ok() && engine.enablePrefixCaching && engine.policy != "vllm_v1")
         f.fail("enable_prefix_caching", "is modelled for the vllm_v1 policy only");
+    engine.prefixCacheHitRate = f.numberOr("prefix_cache_hit_rate", 0.0, NumberRule::range(0, 1));
+    if (f.ok() && engine.prefixCacheHitRate > 0.0 && !engine.enablePrefixCaching)
+        f.fail("prefix_cache_hit_rate", "needs \"enable_prefix_caching\": true");
     readPolicyKnobs(f, engine);
     parent.adopt(f.finish());
     return engine;
@@ -433,8 +436,14 @@ nlohmann::json llmScenarioToJson(const LlmScenario& scenario)
                    {"max_num_batched_tokens", e.maxNumBatchedTokens},
                    {"enable_chunked_prefill", e.enableChunkedPrefill},
                    {"long_prefill_token_threshold", e.longPrefillTokenThreshold},
-                   {"block_size", e.blockSize},
-                   {"enable_prefix_caching", e.enablePrefixCaching}};
+                   {"block_size", e.blockSize}};
+    // vllm_v1's own knobs, written for it only (as every policy's): a scenario switched to
+    // another policy reads back without them instead of being refused.
+    if (e.policy == "vllm_v1") {
+        engine["enable_prefix_caching"] = e.enablePrefixCaching;
+        if (e.prefixCacheHitRate > 0.0)
+            engine["prefix_cache_hit_rate"] = e.prefixCacheHitRate;
+    }
     if (e.kvMemory)
         engine["kv_memory"] = {{"model_config", e.kvMemory->modelConfig},
                                {"device_memory_gib", e.kvMemory->deviceMemoryGib},

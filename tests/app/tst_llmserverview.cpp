@@ -433,6 +433,52 @@ private Q_SLOTS:
         QCOMPARE(window.llmServerView()->shownRun()->point.cell.checks.size(), checksBefore);
     }
 
+    void prefixCacheHitsCutTheTtft()
+    {
+        // The dock's "Prefix cache hits" (vllm_v1): 90% of each new prompt already cached turns
+        // prefix caching on and prefills a tenth of each prompt, so the operating point's TTFT
+        // p99 falls; one undo puts the scenario back.
+        gui::MainWindow window(m_settings.get());
+        window.openLlmDemo();
+        QVERIFY(waitForSimulation(window));
+        const auto before = projectSpec(window).scenario.engine;
+        QCOMPARE(before.policy, std::string("vllm_v1"));
+        QCOMPARE(before.prefixCacheHitRate, 0.0);
+        const double ttftBefore =
+            window.llmServerView()->shownRun()->point.cell.metrics.ttftP99Ms.value;
+        QDoubleSpinBox* hits = nullptr;
+        for (QDoubleSpinBox* f : window.llmModelPanel()->findChildren<QDoubleSpinBox*>())
+            if (f->toolTip().startsWith(QStringLiteral("prefix_cache_hit_rate")))
+                hits = f;
+        QVERIFY(hits);
+        QVERIFY(hits->isEnabled());
+        QCOMPARE(hits->text(), QStringLiteral("none"));
+        const int undoBefore = window.document()->undoStack()->count();
+        hits->setValue(90.0);
+        QCOMPARE(window.document()->undoStack()->count(), undoBefore + 1);
+        const auto after = projectSpec(window).scenario.engine;
+        QCOMPARE(after.prefixCacheHitRate, 0.9);
+        QVERIFY(after.enablePrefixCaching);
+        QVERIFY(waitForSimulation(window));
+        const double ttftAfter =
+            window.llmServerView()->shownRun()->point.cell.metrics.ttftP99Ms.value;
+        QVERIFY2(ttftAfter < 0.8 * ttftBefore,
+                 qPrintable(QStringLiteral("%1 -> %2 ms").arg(ttftBefore).arg(ttftAfter)));
+        window.document()->undoStack()->undo();
+        QVERIFY(projectSpec(window).scenario.engine == before);
+        QCOMPARE(hits->text(), QStringLiteral("none"));
+        // Another policy: the field is off and says why.
+        QComboBox* policy = nullptr;
+        for (QComboBox* box : window.llmModelPanel()->findChildren<QComboBox*>())
+            if (box->findText(QStringLiteral("sarathi")) >= 0)
+                policy = box;
+        QVERIFY(policy);
+        policy->setCurrentText(QStringLiteral("sarathi"));
+        QCOMPARE(projectSpec(window).scenario.engine.policy, std::string("sarathi"));
+        QVERIFY(!hits->isEnabled());
+        QVERIFY(hits->toolTip().contains(QStringLiteral("vllm_v1 policy only")));
+    }
+
     void kvMemoryKnobsSizeTheCacheFromMemory()
     {
         // A scenario that sizes its KV cache from memory: the dock offers

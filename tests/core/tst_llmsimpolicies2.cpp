@@ -333,7 +333,8 @@ void TestLlmSimPolicies2::policyKnobsRoundTrip()
     QCOMPARE(scenario->engine.maxPrefillTokens, 4096);
     QCOMPARE(scenario->engine.chunkedPrefillSize, -1);
     QCOMPARE(scenario->engine.scheduleConservativeness, 0.3);
-    for (const char* name : {"policy_sarathi.json", "policy_trtllm.json", "policy_sglang.json"}) {
+    for (const char* name : {"policy_sarathi.json", "policy_trtllm.json", "policy_sglang.json",
+                             "vllm_70b_a100_40gb_tp8.json"}) {
         auto file = readScenarioFile(fixture(name));
         QVERIFY(file.hasValue());
         auto read = llmScenarioFromJson(*file, fixture(name));
@@ -346,6 +347,7 @@ void TestLlmSimPolicies2::policyKnobsRoundTrip()
     LlmScenario s = *scenario;
     const nlohmann::json written = llmScenarioToJson(s);
     QVERIFY(!written["engine"].contains("capacity_scheduler_policy"));
+    QVERIFY(!written["engine"].contains("enable_prefix_caching"));
     QCOMPARE(written["engine"]["chunked_prefill_size"].get<int>(), -1);
 }
 

@@ -160,6 +160,16 @@ void TestLlmSimScenario::scenarioErrorsNameTheKey_data()
                 R"({"engine": {"policy": "orca", "num_gpu_blocks": 8, "enable_prefix_caching": true}, )") +
             tail + u'}')
         << QStringLiteral("scenario.engine.enable_prefix_caching: is modelled for the vllm_v1");
+    QTest::newRow("prefix hit rate without prefix caching")
+        << (QStringLiteral(R"({"engine": {"num_gpu_blocks": 8, "prefix_cache_hit_rate": 0.5}, )") +
+            tail + u'}')
+        << QStringLiteral("scenario.engine.prefix_cache_hit_rate: needs \"enable_prefix_caching\": "
+                          "true");
+    QTest::newRow("prefix hit rate above 1")
+        << (QStringLiteral(
+                R"({"engine": {"num_gpu_blocks": 8, "enable_prefix_caching": true, "prefix_cache_hit_rate": 1.5}, )") +
+            tail + u'}')
+        << QStringLiteral("scenario.engine.prefix_cache_hit_rate");
     QTest::newRow("no blocks") << (QStringLiteral(R"({"engine": {}, )") + tail + u'}')
                                << QStringLiteral("scenario.engine.num_gpu_blocks");
     QTest::newRow("typo")

@@ -2,8 +2,7 @@
 // requests at 10 req/s (shared data, llm/llmservingsim). The engine knobs come from the run's
 // meta.json, arrivals and token counts from its requests.jsonl, step times from the operator
 // profile measured on the same GPU. Simulated and measured TTFT/TPOT are printed side by side.
-#include "io/bytesource.h"
-#include "io/llmbenchreader.h"
+#include "io/readdataset.h"
 #include "io/servingrequestlog.h"
 #include "llmsim/llmscenariojson.h"
 #include "llmsim/llmsimulator.h"
@@ -58,6 +57,7 @@ private Q_SLOTS:
     void rtx4090Llama8bMatchesMeasuredRun();
     void sglangRateSweepOnFourH200sWithAnUncalibratedRoofline();
     void sglangRooflineCalibratedOnThreeRatesPredictsTheOthers();
+    void vllmRooflineOnEightA100sCalibratedOnTwoRatesPredictsTheThird();
 };
 
 void TestLlmSimValidation::rtx4090Llama8bMatchesMeasuredRun()
@@ -179,15 +179,29 @@ nlohmann::json sglangH200Scenario(const data::LlmRun& run)
 
 const char* kSglangSweep = "llm/h200-benchmarks/sglang/outputs/llama_3_3_70b_online_output.jsonl";
 
-/// SGLang's public rate sweep of Llama-3.3-70B on four H200 (shared data).
-Expected<data::LlmRunSet> readSglangSweep(const QString& path)
+/// A rate sweep of the shared data, read as the workbench reads it (detected format).
+Expected<data::LlmRunSet> readSweep(const QString& path)
 {
-    auto source = io::openByteSource(path.toStdString(), {});
-    if (!source)
-        return source.error();
-    io::ReaderContext context(path.toStdString(), {}, nlohmann::json::object(), Progress::null(),
-                              CancelToken());
-    return io::parseLlmBenchmark(**source, context);
+    auto dataset = io::readDataset(path.toStdString());
+    if (!dataset)
+        return dataset.error();
+    return *dataset->llmRuns();
+}
+
+const char* kVllmTable = "llm/llm-k8s/results_serving_meta-llama-Llama-3.3-70B-Instruct/"
+                         "01_tp8_pp1/benchmark_results.json";
+
+/// A scenario file of tests/data/llmsim.
+llmsim::LlmScenario scenarioFile(const char* name)
+{
+    const QString path = test::testDataPath(QStringLiteral("llmsim/") + QLatin1String(name));
+    auto json = llmsim::readScenarioFile(path.toStdString());
+    if (!json)
+        qFatal("%s", json.error().toString().c_str());
+    auto scenario = llmsim::llmScenarioFromJson(*json, path.toStdString());
+    if (!scenario)
+        qFatal("%s", scenario.error().toString().c_str());
+    return *scenario;
 }
 } // namespace
 
@@ -201,7 +215,7 @@ void TestLlmSimValidation::sglangRateSweepOnFourH200sWithAnUncalibratedRoofline(
     // 4,288 tokens/s at 16 req/s) long before the roofline does: an uncalibrated roofline
     // overstates an LLM server's capacity, which the region's evidence says.
     BS_REQUIRE_SHARED_FILE(path, QString::fromLatin1(kSglangSweep));
-    auto set = readSglangSweep(path);
+    auto set = readSweep(path);
     QVERIFY2(set.hasValue(), set ? "" : set.error().toString().c_str());
     std::printf("\n%-6s %22s %22s %26s\n", "req/s", "TTFT p50 meas / sim", "ITL p50 meas / sim",
                 "output tok/s meas / sim");
@@ -240,17 +254,12 @@ void TestLlmSimValidation::sglangRooflineCalibratedOnThreeRatesPredictsTheOthers
     // 16 req/s runs, then predict the 2 and 8 req/s runs, which the fit never saw. The
     // scenario is tests/data/llmsim/sglang_70b_h200_tp4.json (the previous case's, as a file).
     BS_REQUIRE_SHARED_FILE(path, QString::fromLatin1(kSglangSweep));
-    auto set = readSglangSweep(path);
+    auto set = readSweep(path);
     QVERIFY2(set.hasValue(), set ? "" : set.error().toString().c_str());
-    const QString scenarioPath =
-        test::testDataPath(QStringLiteral("llmsim/sglang_70b_h200_tp4.json"));
-    auto json = llmsim::readScenarioFile(scenarioPath.toStdString());
-    QVERIFY(json.hasValue());
-    auto scenario = llmsim::llmScenarioFromJson(*json, scenarioPath.toStdString());
-    QVERIFY2(scenario.hasValue(), scenario ? "" : scenario.error().toString().c_str());
+    const llmsim::LlmScenario scenario = scenarioFile("sglang_70b_h200_tp4.json");
 
     std::vector<llmsim::RateSweepOmission> omitted;
-    const auto points = llmsim::rateSweepPoints(*set, *scenario, omitted);
+    const auto points = llmsim::rateSweepPoints(*set, scenario, omitted);
     // The two ShareGPT runs have other lengths than the scenario states: left out, and why.
     QCOMPARE(points.size(), std::size_t(5));
     QCOMPARE(omitted.size(), std::size_t(2));
@@ -260,7 +269,7 @@ void TestLlmSimValidation::sglangRooflineCalibratedOnThreeRatesPredictsTheOthers
         (p.ratePerS == 2.0 || p.ratePerS == 8.0 ? heldOut : fitOn).push_back(p);
     QCOMPARE(fitOn.size(), std::size_t(3));
 
-    auto fit = llmsim::fitRooflineOnRateSweep(*scenario, fitOn, {});
+    auto fit = llmsim::fitRooflineOnRateSweep(scenario, fitOn, {});
     QVERIFY2(fit.hasValue(), fit ? "" : fit.error().toString().c_str());
     std::printf("\nfitted on 1, 4, 16 req/s: eta_compute %.3f, eta_memory %.3f, %.4f ms per "
                 "sequence; log-RMS %.3f (stated step %.3f), %d sweeps\n",
@@ -269,11 +278,11 @@ void TestLlmSimValidation::sglangRooflineCalibratedOnThreeRatesPredictsTheOthers
     QVERIFY(fit->etaComputePinned && fit->etaMemoryPinned && fit->perSeqPinned);
     QVERIFY2(fit->logRms < 0.5 * fit->statedLogRms, qPrintable(QString::number(fit->logRms)));
 
-    llmsim::LlmScenario calibrated = *scenario;
+    llmsim::LlmScenario calibrated = scenario;
     calibrated.step = fit->step;
     auto predicted = llmsim::predictRateSweep(calibrated, heldOut, {});
     QVERIFY2(predicted.hasValue(), predicted ? "" : predicted.error().toString().c_str());
-    auto uncalibrated = llmsim::predictRateSweep(*scenario, heldOut, {});
+    auto uncalibrated = llmsim::predictRateSweep(scenario, heldOut, {});
     QVERIFY(uncalibrated.hasValue());
     std::printf("%-18s %24s %30s %26s\n", "held out", "ITL p50 meas / fit (raw)",
                 "E2E mean s meas / fit (raw)", "output tok/s meas / fit");
@@ -350,6 +359,93 @@ void TestLlmSimValidation::sglangRooflineCalibratedOnThreeRatesPredictsTheOthers
     }
     QCOMPARE(shareGptRuns.size(), std::size_t(2));
     std::fflush(stdout);
+}
+
+void TestLlmSimValidation::vllmRooflineOnEightA100sCalibratedOnTwoRatesPredictsTheThird()
+{
+    // A second system, engine and file format: vLLM serving Llama-3.3-70B on 8x A100 SXM4 40 GB
+    // (TP 8), 200 ShareGPT prompts at 1, 4, 16 req/s and unlimited, as vLLM's CI result table
+    // keeps them (no token totals: the mean lengths come from the token rates). The scenario is
+    // tests/data/llmsim/vllm_70b_a100_40gb_tp8.json: vLLM's defaults, lognormal lengths with the
+    // mean, spread and maximum of the run's own 200 prompts (the full 4 req/s result keeps
+    // them; vLLM's client samples the same prompts at every rate), and those prompts in the
+    // prefix cache (prefix_cache_hit_rate 1), which the unlimited run below shows. Fit on 1
+    // and 16 req/s, predict 4 req/s and the unlimited run, which the fit never saw.
+    BS_REQUIRE_SHARED_FILE(path, QString::fromLatin1(kVllmTable));
+    auto set = readSweep(path);
+    QVERIFY2(set.hasValue(), set ? "" : set.error().toString().c_str());
+    const llmsim::LlmScenario scenario = scenarioFile("vllm_70b_a100_40gb_tp8.json");
+    std::vector<llmsim::RateSweepOmission> omitted;
+    const auto points = llmsim::rateSweepPoints(*set, scenario, omitted);
+    QCOMPARE(points.size(), std::size_t(3));
+    QCOMPARE(omitted.size(), std::size_t(1)); // the unlimited-rate run
+    std::vector<llmsim::RateSweepPoint> fitOn, heldOut;
+    for (const auto& p : points)
+        (p.ratePerS == 4.0 ? heldOut : fitOn).push_back(p);
+
+    auto fit = llmsim::fitRooflineOnRateSweep(scenario, fitOn, {});
+    QVERIFY2(fit.hasValue(), fit ? "" : fit.error().toString().c_str());
+    std::printf("\nvLLM on 8x A100 40 GB, fitted on 1 and 16 req/s: eta_compute %.3f, eta_memory "
+                "%.3f, %.4f ms per sequence; log-RMS %.3f (stated step %.3f)\n",
+                fit->step.accelerator.etaCompute, fit->step.accelerator.etaMemory,
+                fit->step.overheadPerSeqMs, fit->logRms, fit->statedLogRms);
+    QVERIFY2(fit->logRms < 0.5 * fit->statedLogRms, qPrintable(QString::number(fit->logRms)));
+
+    llmsim::LlmScenario calibrated = scenario;
+    calibrated.step = fit->step;
+    auto predicted = llmsim::predictRateSweep(calibrated, heldOut, {});
+    QVERIFY2(predicted.hasValue(), predicted ? "" : predicted.error().toString().c_str());
+    auto uncalibrated = llmsim::predictRateSweep(scenario, heldOut, {});
+    QVERIFY(uncalibrated.hasValue());
+    const auto& c = predicted->front();
+    const auto& m = c.point.measured;
+    const auto& raw = uncalibrated->front().simulated;
+    std::printf("held out 4 req/s: TTFT p50 %.1f / %.1f (%.1f) ms, ITL p50 %.1f / %.1f (%.1f) ms, "
+                "output %.0f / %.0f (%.0f) tokens/s (measured / fitted (stated))\n",
+                m.ttftP50Ms, c.simulated.ttftP50Ms, raw.ttftP50Ms, m.itlP50Ms, c.simulated.itlP50Ms,
+                raw.itlP50Ms, m.outputTokensPerS, c.simulated.outputTokensPerS,
+                raw.outputTokensPerS);
+    QVERIFY(relativeError(c.simulated.itlP50Ms, m.itlP50Ms) <= 0.15);
+    QVERIFY(relativeError(c.simulated.itlP50Ms, m.itlP50Ms) <
+            relativeError(raw.itlP50Ms, m.itlP50Ms));
+    QVERIFY(relativeError(c.simulated.ttftP50Ms, m.ttftP50Ms) <= 0.20);
+    QVERIFY(relativeError(c.simulated.outputTokensPerS, m.outputTokensPerS) <= 0.20);
+
+    // The unlimited run: all 200 requests at once. Its TTFT p99 (450 ms) is below the time
+    // eight A100s need to prefill its 42,700 prompt tokens at their full bf16 peak
+    // (2 x 70.6e9 x 42,700 / (8 x 312e12) = 2.4 s): the prompts were in the prefix cache,
+    // left there by the earlier runs of the same prompts. Simulated as arrivals within 2 ms.
+    const auto& unlimited = set->runs.back();
+    QVERIFY(!unlimited.requestRatePerS);
+    const double promptTokens =
+        *unlimited.promptTokensPerS / *unlimited.requestsPerS * double(*unlimited.completed);
+    const double prefillFloorS = 2.0 * 70.6e9 * promptTokens / (8 * 312e12);
+    QVERIFY(unlimited.metrics.at("ttft").percentileS.at("99") < 0.25 * prefillFloorS);
+    llmsim::LlmScenario burst = calibrated;
+    burst.arrivals.ratePerS = 1e5;
+    burst.arrivals.count = *unlimited.completed;
+    llmsim::LlmScenario cold = burst;
+    cold.engine.prefixCacheHitRate = 0.0;
+    auto warmRun = llmsim::simulateLlm(burst);
+    auto coldRun = llmsim::simulateLlm(cold);
+    QVERIFY2(warmRun.hasValue(), warmRun ? "" : warmRun.error().toString().c_str());
+    QVERIFY(coldRun.hasValue());
+    const auto& w = warmRun->replications.front();
+    const auto& k = coldRun->replications.front();
+    const double tpotMs = *unlimited.metrics.at("tpot").meanS * 1e3;
+    const double ttftMs = *unlimited.metrics.at("ttft").meanS * 1e3;
+    std::printf("unlimited rate: output %.0f / %.0f (cold cache %.0f) tokens/s, TPOT mean %.1f / "
+                "%.1f (%.1f) ms, TTFT mean %.0f / %.0f (%.0f) ms (measured / fitted)\n",
+                *unlimited.outputTokensPerS, w.outputTokensPerS, k.outputTokensPerS, tpotMs,
+                w.tpot.meanS * 1e3, k.tpot.meanS * 1e3, ttftMs, w.ttft.meanS * 1e3,
+                k.ttft.meanS * 1e3);
+    std::fflush(stdout);
+    QVERIFY(relativeError(w.outputTokensPerS, *unlimited.outputTokensPerS) <= 0.15);
+    QVERIFY(relativeError(w.tpot.meanS * 1e3, tpotMs) <= 0.15);
+    // TTFT: the warm cache within 2x (the model prefills nothing but each prompt's last partial
+    // block, and leaves out the client); a cold one is off several times.
+    QVERIFY(w.ttft.meanS * 1e3 > 0.5 * ttftMs && w.ttft.meanS * 1e3 < 2.0 * ttftMs);
+    QVERIFY(k.ttft.meanS * 1e3 > 4.0 * ttftMs);
 }
 
 QTEST_APPLESS_MAIN(TestLlmSimValidation)

@@ -41,6 +41,7 @@ private Q_SLOTS:
     void kvPressurePreemptsTheLastRunningAndRecomputes();
     void noAdmissionInAStepThatPreempted();
     void prefixCacheSavesTheIntactPartOfARecompute();
+    void prefixCacheHitRateSkipsWholeBlocksOfANewPrompt();
     void maxNumSeqsLimitsAdmission();
     void requestLargerThanTheCacheIsAnError();
 };
@@ -218,6 +219,28 @@ void TestLlmSimVllm::prefixCacheSavesTheIntactPartOfARecompute()
     COMPARE_MS(run.steps[6].durationS, 10.5);
     COMPARE_MS(run.requests[1].e2eS, 121.1);
     QCOMPARE(run.steps[6].kvBlocksUsed, 3);
+}
+
+void TestLlmSimVllm::prefixCacheHitRateSkipsWholeBlocksOfANewPrompt()
+{
+    // Hit rate 0.5 on a 100-token prompt, blocks of 16: 50 cached tokens are 3 whole blocks,
+    // 48 tokens; the prefill computes the other 52 (10 + 5.2 ms), and the request still holds
+    // blocks for all 101 tokens it has after its first token (7 blocks).
+    EngineConfig engine = roomyEngine();
+    engine.enablePrefixCaching = true;
+    engine.prefixCacheHitRate = 0.5;
+    const EngineRun run = serve(engine, {{0.0, 100, 2}});
+    QCOMPARE(run.steps[0].prefillTokens, 52);
+    COMPARE_MS(run.requests[0].ttftS, 15.2);
+    QCOMPARE(run.steps[1].kvBlocksUsed, 7);
+    // A whole prompt in the cache: one token is still computed (the last, for its logits).
+    engine.prefixCacheHitRate = 1.0;
+    const EngineRun cached = serve(engine, {{0.0, 32, 2}});
+    QCOMPARE(cached.steps[0].prefillTokens, 16);
+    // 33 tokens: two whole blocks hit and the last token costs what a decode does (11 ms).
+    const EngineRun oneBlock = serve(engine, {{0.0, 33, 2}});
+    QCOMPARE(oneBlock.steps[0].prefillTokens + oneBlock.steps[0].decodeSeqs, 1);
+    COMPARE_MS(oneBlock.requests[0].ttftS, 11.0);
 }
 
 void TestLlmSimVllm::maxNumSeqsLimitsAdmission()

@@ -72,6 +72,7 @@ enum MergeId
     kTpotMerge,
     kItlMerge,
     kE2eMerge,
+    kPrefixCacheMerge,
     kKvMerge,
     kPowerMerge,
     kTensorParallelMerge,
@@ -175,6 +176,7 @@ LlmModelPanel::LlmModelPanel(ProjectDocument* document, JobRunner* jobs, QWidget
     , m_maxNumBatchedTokens(stepSlider(budgetSteps()))
     , m_maxNumBatchedTokensValue(new QLabel(this))
     , m_chunkedPrefill(new QCheckBox(tr("Chunked prefill"), this))
+    , m_prefixCacheHits(decimalField(0.0, 100.0, 5.0, 0, tr(" %"), this))
     , m_kvBlocks(wholeField(1, 1 << 30, tr(" blocks"), this))
     , m_gpuMemoryUtilization(decimalField(0.05, 0.99, 0.01, 2, {}, this))
     , m_rateMultiplier(decimalField(0.01, 100.0, 0.05, 2, tr(" ×"), this))
@@ -213,6 +215,7 @@ LlmModelPanel::LlmModelPanel(ProjectDocument* document, JobRunner* jobs, QWidget
     m_maxNumBatchedTokens->setToolTip(
         tr("max_num_batched_tokens: the token budget of one engine step (prefill chunks and "
            "decodes together)"));
+    m_prefixCacheHits->setSpecialValueText(tr("none"));
     m_rateMultiplier->setToolTip(
         tr("The offered load as a multiple of the scenario's rate (a replay is compressed or "
            "stretched in time, keeping its bursts)"));
@@ -223,6 +226,7 @@ LlmModelPanel::LlmModelPanel(ProjectDocument* document, JobRunner* jobs, QWidget
     engine->addRow(tr("max_num_batched_tokens"),
                    sliderRow(m_maxNumBatchedTokens, m_maxNumBatchedTokensValue, this));
     engine->addRow(QString(), m_chunkedPrefill);
+    engine->addRow(tr("Prefix cache hits"), m_prefixCacheHits);
     engine->addRow(tr("KV cache"), m_kvBlocks);
     engine->addRow(tr("GPU memory utilization"), m_gpuMemoryUtilization);
     auto* hardware = new QFormLayout;
@@ -292,6 +296,14 @@ LlmModelPanel::LlmModelPanel(ProjectDocument* document, JobRunner* jobs, QWidget
     connect(m_chunkedPrefill, &QCheckBox::toggled, this, [this](bool on) {
         edit(on ? tr("Turn chunked prefill on") : tr("Turn chunked prefill off"), -1,
              [&](analysis::LlmRegionSpec& s) { s.scenario.engine.enableChunkedPrefill = on; });
+    });
+    connect(m_prefixCacheHits, &QDoubleSpinBox::valueChanged, this, [this](double percent) {
+        edit(tr("Set the prefix cache hits"), kPrefixCacheMerge, [&](analysis::LlmRegionSpec& s) {
+            auto& e = s.scenario.engine;
+            e.prefixCacheHitRate = percent / 100.0;
+            // Hits need the cache: a rate above none turns it on (none leaves it as it was).
+            e.enablePrefixCaching = e.enablePrefixCaching || percent > 0.0;
+        });
     });
     connect(m_kvBlocks, &QSpinBox::valueChanged, this, [this](int blocks) {
         edit(tr("Set the KV cache size"), kKvMerge,
@@ -449,6 +461,14 @@ void LlmModelPanel::showSpec(const analysis::LlmRegionSpec& spec)
     m_maxNumBatchedTokens->setValue(positionOf(budgetSteps(), s.engine.maxNumBatchedTokens));
     m_maxNumBatchedTokensValue->setText(QLocale().toString(s.engine.maxNumBatchedTokens));
     m_chunkedPrefill->setChecked(s.engine.enableChunkedPrefill);
+    const bool vllmV1 = s.engine.policy == "vllm_v1";
+    m_prefixCacheHits->setEnabled(vllmV1);
+    m_prefixCacheHits->setValue(vllmV1 ? 100.0 * s.engine.prefixCacheHitRate : 0.0);
+    m_prefixCacheHits->setToolTip(
+        vllmV1 ? tr("prefix_cache_hit_rate: the share of each new prompt already in the prefix "
+                    "cache (a shared system prompt, earlier turns, prompts sent again); those "
+                    "whole blocks are not prefilled")
+               : tr("Prefix caching is modelled for the vllm_v1 policy only"));
     // Sized from memory, the block count is the simulator's to work out: the field says so
     // instead of showing its minimum.
     m_kvBlocks->setMinimum(s.engine.kvMemory ? 0 : 1);

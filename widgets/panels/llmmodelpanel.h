@@ -75,6 +75,7 @@ private:
     QSlider* m_maxNumBatchedTokens;
     QLabel* m_maxNumBatchedTokensValue;
     QCheckBox* m_chunkedPrefill;
+    QDoubleSpinBox* m_prefixCacheHits; ///< Percent of a new prompt in the cache; vllm_v1 only.
     QSpinBox* m_kvBlocks;
     QDoubleSpinBox* m_gpuMemoryUtilization;
     QDoubleSpinBox* m_rateMultiplier;
