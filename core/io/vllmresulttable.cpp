@@ -124,7 +124,9 @@ Status RowReader::testName(data::LlmRun& run) const
         if (text.empty() || text == "inf")
             continue;
         const auto value = parseNumber(text);
-        if (!value || !std::isfinite(*value) || *value <= 0.0)
+        const bool count = field == &data::LlmRun::maxConcurrency;
+        if (!value || !std::isfinite(*value) || *value <= 0.0 ||
+            (count && *value != std::floor(*value)))
             return error("Test name", "holds \"" + name + "\", whose \"" + key + text +
                                           "\" is not a rate or a count above 0");
         run.*field = *value;
@@ -140,7 +142,8 @@ Status RowReader::counts(data::LlmRun& run) const
             return value.error();
         if (!*value)
             continue;
-        if (**value != std::floor(**value))
+        // Whole and below 2^53 (exact in a double, and no overflow converting it).
+        if (**value != std::floor(**value) || **value > 9007199254740992.0)
             return error(column, "holds " + m_row.at(column).dump() + ", not a whole number");
         run.completed = std::int64_t(**value);
     }

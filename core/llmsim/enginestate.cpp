@@ -8,6 +8,7 @@
 #include "llmsim/vllmv1policy.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace bs::llmsim {
 
@@ -95,7 +96,9 @@ std::int32_t EngineState::cachedTokens(const Sequence& s) const
     // One token is always computed, so at most (n - 1) / block_size whole blocks hit.
     const std::int32_t maxBlocks = (s.tokens - 1) / config.blockSize;
     if (s.preemptions == 0) {
-        const auto warm = std::int32_t(config.prefixCacheHitRate * s.spec.promptTokens);
+        // A hair above the product: 0.58 x 800 is 463.99999999999994 in doubles.
+        const auto warm =
+            std::int32_t(std::floor(config.prefixCacheHitRate * s.spec.promptTokens + 1e-9));
         return std::min(warm / config.blockSize, maxBlocks) * config.blockSize;
     }
     return std::min(s.cachedValid, maxBlocks) * config.blockSize;

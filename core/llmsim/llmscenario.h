@@ -40,7 +40,8 @@ struct EngineConfig
     std::int64_t numGpuBlocks = 0;
     std::optional<KvMemorySpec> kvMemory; ///< Instead of numGpuBlocks: sized from memory.
     /// vllm_v1: a request readmitted after a preemption reuses its blocks still in the cache.
-    /// (Prefixes shared between requests are not modelled: token contents are unknown.)
+    /// (Prefixes shared between requests are not tracked, token contents being unknown:
+    /// prefixCacheHitRate states them.)
     bool enablePrefixCaching = false;
     /// vllm_v1 with prefix caching: the fraction of a new request's prompt tokens already in
     /// the cache when it is first admitted, left there by other requests (a shared system

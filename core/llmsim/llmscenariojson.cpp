@@ -97,6 +97,8 @@ EngineConfig readEngine(JsonFields& parent)
     engine.enablePrefixCaching = f.boolean("enable_prefix_caching", false);
     if (f.ok() && engine.enablePrefixCaching && engine.policy != "vllm_v1")
         f.fail("enable_prefix_caching", "is modelled for the vllm_v1 policy only");
+    if (f.ok() && f.has("prefix_cache_hit_rate") && engine.policy != "vllm_v1")
+        f.fail("prefix_cache_hit_rate", "applies to the vllm_v1 policy only");
     engine.prefixCacheHitRate = f.numberOr("prefix_cache_hit_rate", 0.0, NumberRule::range(0, 1));
     if (f.ok() && engine.prefixCacheHitRate > 0.0 && !engine.enablePrefixCaching)
         f.fail("prefix_cache_hit_rate", "needs \"enable_prefix_caching\": true");

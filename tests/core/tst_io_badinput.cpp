@@ -708,6 +708,12 @@ void TestIoBadInput::badInput_data()
     addRow("vllm_result_table: fractional count", r,
            QByteArray(kVllmResultTable).replace(": 200", ": 200.5"), value, 0,
            QStringLiteral("\"# of req.\" holds 200.5, not a whole number"));
+    addRow("vllm_result_table: a count too large to hold", r,
+           QByteArray(kVllmResultTable).replace(": 200", ": 1e300"), value, 0,
+           QStringLiteral("\"# of req.\" holds 1e+300, not a whole number"));
+    addRow("vllm_result_table: a fractional concurrency", r,
+           QByteArray(kVllmResultTable).replace("qps_04", "qps_04_concurrency_1.5"), value, 0,
+           QStringLiteral("whose \"concurrency_1.5\" is not a rate or a count above 0"));
     addRow("vllm_result_table: no serving test", r,
            QByteArray(kVllmResultTable).replace("Tput (req/s)", "Mean latency (ms)"), format, 0,
            QStringLiteral("the table holds no serving test"));

@@ -165,6 +165,12 @@ void TestLlmSimScenario::scenarioErrorsNameTheKey_data()
             tail + u'}')
         << QStringLiteral("scenario.engine.prefix_cache_hit_rate: needs \"enable_prefix_caching\": "
                           "true");
+    QTest::newRow("prefix hit rate under another policy")
+        << (QStringLiteral(
+                R"({"engine": {"policy": "sglang", "num_gpu_blocks": 8, "prefix_cache_hit_rate": 0.5}, )") +
+            tail + u'}')
+        << QStringLiteral(
+               "scenario.engine.prefix_cache_hit_rate: applies to the vllm_v1 policy only");
     QTest::newRow("prefix hit rate above 1")
         << (QStringLiteral(
                 R"({"engine": {"num_gpu_blocks": 8, "enable_prefix_caching": true, "prefix_cache_hit_rate": 1.5}, )") +

@@ -233,6 +233,10 @@ void TestLlmSimVllm::prefixCacheHitRateSkipsWholeBlocksOfANewPrompt()
     QCOMPARE(run.steps[0].prefillTokens, 52);
     COMPARE_MS(run.requests[0].ttftS, 15.2);
     QCOMPARE(run.steps[1].kvBlocksUsed, 7);
+    // 0.58 x 800 is 463.99999999999994 in doubles: still 464 tokens, 29 whole blocks.
+    engine.prefixCacheHitRate = 0.58;
+    const EngineRun rounded = serve(engine, {{0.0, 800, 2}});
+    QCOMPARE(rounded.steps[0].prefillTokens, 800 - 464);
     // A whole prompt in the cache: one token is still computed (the last, for its logits).
     engine.prefixCacheHitRate = 1.0;
     const EngineRun cached = serve(engine, {{0.0, 32, 2}});

@@ -176,7 +176,7 @@ LlmModelPanel::LlmModelPanel(ProjectDocument* document, JobRunner* jobs, QWidget
     , m_maxNumBatchedTokens(stepSlider(budgetSteps()))
     , m_maxNumBatchedTokensValue(new QLabel(this))
     , m_chunkedPrefill(new QCheckBox(tr("Chunked prefill"), this))
-    , m_prefixCacheHits(decimalField(0.0, 100.0, 5.0, 0, tr(" %"), this))
+    , m_prefixCacheHits(decimalField(0.0, 100.0, 5.0, 1, tr(" %"), this))
     , m_kvBlocks(wholeField(1, 1 << 30, tr(" blocks"), this))
     , m_gpuMemoryUtilization(decimalField(0.05, 0.99, 0.01, 2, {}, this))
     , m_rateMultiplier(decimalField(0.01, 100.0, 0.05, 2, tr(" ×"), this))
@@ -467,7 +467,8 @@ void LlmModelPanel::showSpec(const analysis::LlmRegionSpec& spec)
     m_prefixCacheHits->setToolTip(
         vllmV1 ? tr("prefix_cache_hit_rate: the share of each new prompt already in the prefix "
                     "cache (a shared system prompt, earlier turns, prompts sent again); those "
-                    "whole blocks are not prefilled")
+                    "whole blocks are not prefilled. Above none it turns prefix caching on; "
+                    "none leaves the cache as it is")
                : tr("Prefix caching is modelled for the vllm_v1 policy only"));
     // Sized from memory, the block count is the simulator's to work out: the field says so
     // instead of showing its minimum.
