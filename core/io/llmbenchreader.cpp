@@ -19,9 +19,9 @@ constexpr double kSecondsPerMs = 1e-3;
 /// one-line form times the indentation.
 constexpr std::size_t kMaxPrettyBytes = std::size_t(1) << 30;
 
-/// How vLLM's and SGLang's benchmark clients define their aggregates (both measure at the
-/// client over the streaming API; their definitions agree).
-const std::map<std::string, std::string>& metricDefinitions()
+} // namespace
+
+const std::map<std::string, std::string>& llmBenchmarkMetricDefinitions()
 {
     static const std::map<std::string, std::string> definitions = {
         {"ttft", "per request: request sent -> first streamed token"},
@@ -30,6 +30,8 @@ const std::map<std::string, std::string>& metricDefinitions()
         {"e2e", "per request: request sent -> last token"}};
     return definitions;
 }
+
+namespace {
 
 /// "p99_ttft_ms" -> {"p99", "ttft"}; "mean_e2e_latency_ms" -> {"mean", "e2e"}; nullopt for a
 /// key that is not an aggregate.
@@ -44,7 +46,7 @@ std::optional<std::pair<std::string, std::string>> aggregateKey(const std::strin
     std::string metric = key.substr(underscore + 1, key.size() - underscore - 1 - ms.size());
     if (metric == "e2el" || metric == "e2e_latency")
         metric = "e2e";
-    const bool known = metricDefinitions().count(metric) > 0;
+    const bool known = llmBenchmarkMetricDefinitions().count(metric) > 0;
     const bool percentile = stat.size() > 1 && stat[0] == 'p' && parseNumber(stat.substr(1));
     if (!known || !(percentile || stat == "mean" || stat == "median" || stat == "std"))
         return std::nullopt;
@@ -143,7 +145,7 @@ Status LlmBenchParser::aggregate(const std::string& key, const nlohmann::json& v
         return ms.error();
     const auto& [stat, metric] = *parsed;
     data::LlmMetric& m = run.metrics[metric];
-    m.definition = metricDefinitions().at(metric);
+    m.definition = llmBenchmarkMetricDefinitions().at(metric);
     m.set(stat, **ms * kSecondsPerMs);
     m_used.insert(key);
     return {};

@@ -17,6 +17,10 @@ Expected<data::LlmRunSet> parseLlmBenchmark(ByteSource& source, ReaderContext& c
 /// parseLlmBenchmark as a readDataset reader (takes no options).
 Expected<data::DatasetContent> readLlmBenchmark(ByteSource& source, ReaderContext& context);
 
+/// How vLLM's and SGLang's benchmark clients define their aggregates, by metric ("ttft",
+/// "tpot", "itl", "e2e"): both measure at the client over the streaming API and agree.
+const std::map<std::string, std::string>& llmBenchmarkMetricDefinitions();
+
 /// Whether one JSON object looks like a vLLM or SGLang run ("vllm", "sglang"; "" if neither).
 std::string llmBenchmarkTool(const nlohmann::json& object);
 

@@ -3,6 +3,7 @@
 #include "io/csvsplitter.h"
 #include "io/genaiperftelemetry.h"
 #include "io/jsondocument.h"
+#include "io/llmbenchreader.h"
 #include "io/numbercell.h"
 
 #include <cmath>
@@ -22,15 +23,10 @@ struct MetricColumn
 {
     const char* title; ///< As the table names it: "TTFT", "TPOT", "ITL", "E2EL".
     const char* metric;
-    const char* definition;
 };
 
-// benchmark_serving.py's definitions, which the table copies.
 const MetricColumn kMetrics[] = {
-    {"TTFT", "ttft", "per request: request sent -> first streamed token"},
-    {"TPOT", "tpot", "per request: (e2e - ttft) / (output tokens - 1), the first token excluded"},
-    {"ITL", "itl", "pooled: every gap between streamed chunks of every request"},
-    {"E2EL", "e2e", "per request: request sent -> last token"}};
+    {"TTFT", "ttft"}, {"TPOT", "tpot"}, {"ITL", "itl"}, {"E2EL", "e2e"}};
 
 /// "P99 TTFT (ms)" -> {"p99", metric}; "Mean ITL (ms)" -> {"mean", metric}; nullopt otherwise.
 std::optional<std::pair<std::string, const MetricColumn*>> metricColumn(const std::string& title)
@@ -180,7 +176,8 @@ Expected<data::LlmRun> RowReader::read()
             if (!ms)
                 return ms.error();
             data::LlmMetric& m = run.metrics[metric->second->metric];
-            m.definition = metric->second->definition;
+            // benchmark_serving.py's definitions, which the table copies.
+            m.definition = llmBenchmarkMetricDefinitions().at(metric->second->metric);
             m.set(metric->first, **ms * kSecondsPerMs);
         } else if (column == "GPU" && value.is_string()) {
             run.knobs["gpu_type"] = value.get<std::string>();
