@@ -6,6 +6,7 @@
 #include "llmsim/llmscenariojson.h"
 #include "llmsim/llmsimulator.h"
 #include "llmsim/requestlogwriter.h"
+#include "llmsim/scenariopaths.h"
 #include "llmsim/steptimefit.h"
 #include "llmsimulationsummary.h"
 #include "rooflinefitoption.h"
@@ -161,7 +162,14 @@ int runLlmSimulate(const nlohmann::json& json, const std::string& path, std::siz
                                          "--calibrated-scenario: needs --fit-step or "
                                          "--fit-roofline (there is nothing calibrated to write)"),
                                args, io);
-        const std::string text = llmsim::llmScenarioToJson(*scenario).dump(2) + "\n";
+        // Relative paths are read against the scenario's folder: the copy names the same files
+        // from its own.
+        const std::string outFolder = std::filesystem::path(*out).parent_path().string();
+        const std::string text =
+            llmsim::llmScenarioToJson(
+                llmsim::withPathsRebased(*scenario, options.baseDirectory, outFolder))
+                .dump(2) +
+            "\n";
         if (auto status = io::writeFileAtomically(*out, text); !status)
             return reportError(status.error(), args, io);
     }
@@ -275,7 +283,8 @@ CommandSpec simulateCommand()
         "benchmark results, one run per request rate; the scenario's Poisson lengths stand for\n"
         "the runs' prompts and outputs) and prints measured beside fitted per run;\n"
         "--calibrated-scenario writes the scenario with the calibrated step (its calibrated_on\n"
-        "names the sweep, and an LLM region on it says so in every cell's evidence).",
+        "names the sweep, and an LLM region on it says so in every cell's evidence; its\n"
+        "relative paths are rewritten against OUT's folder, so it runs from there).",
         {{"--seed", "S", "override the scenario's seed"},
          {"--requests", "N", "override the measured requests per replication"},
          {"--threads", "N", "threads for the replications (default: all cores)"},

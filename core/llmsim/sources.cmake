@@ -17,6 +17,7 @@ target_sources(batchscope_core PRIVATE
     llmsim/rooflinesweepfile.cpp
     llmsim/rooflinesteptime.cpp
     llmsim/sarathipolicy.cpp
+    llmsim/scenariopaths.cpp
     llmsim/sglangpolicy.cpp
     llmsim/steptimefit.cpp
     llmsim/tracefit.cpp

@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cmath>
+#include <fstream>
 
 namespace {
 
@@ -349,6 +350,27 @@ void TestCli::simulateFitsTheStepOfAMeasuredRun()
     QVERIFY(std::abs(parsed["step_fit"]["per_decode_seq_ms"].get<double>() - 0.3) < 1e-3);
     // The fitted step is the one simulated, ready to copy into a scenario with other knobs.
     QVERIFY(std::abs(parsed["scenario"]["step"]["base_ms"].get<double>() - 6.0) < 1e-3);
+
+    // Written into another folder, the calibrated scenario still replays the same log: its
+    // relative path is rewritten against its own folder, and it runs as it is.
+    QTemporaryDir dir;
+    const QString out = dir.filePath(QStringLiteral("calibrated/step.json"));
+    QVERIFY(QDir().mkpath(dir.filePath(QStringLiteral("calibrated"))));
+    const CliRun written =
+        runCli({QStringLiteral("simulate"), scenario, QStringLiteral("--fit-step"), log,
+                QStringLiteral("--calibrated-scenario"), out});
+    QVERIFY2(written.exitCode == 0, written.err.constData());
+    std::ifstream file(out.toStdString());
+    const auto copy = nlohmann::json::parse(file);
+    const QString replayed = QString::fromStdString(copy["arrivals"]["file"].get<std::string>());
+    QVERIFY2(QDir::isRelativePath(replayed), qPrintable(replayed));
+    QCOMPARE(QFileInfo(QDir(dir.filePath(QStringLiteral("calibrated"))).filePath(replayed))
+                 .canonicalFilePath(),
+             QFileInfo(log).canonicalFilePath());
+    const CliRun again = runCli({QStringLiteral("simulate"), out, QStringLiteral("--json")});
+    QVERIFY2(again.exitCode == 0, again.err.constData());
+    // The same requests on the same step: the same answer.
+    QCOMPARE(nlohmann::json::parse(again.out.toStdString())["ttft_ms"], parsed["ttft_ms"]);
 
     const CliRun queueing =
         runCli({QStringLiteral("simulate"),

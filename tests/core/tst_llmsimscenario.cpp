@@ -5,6 +5,7 @@
 #include "llmsim/llmscenariojson.h"
 #include "llmsim/llmsimulator.h"
 #include "llmsim/profilesteptime.h"
+#include "llmsim/scenariopaths.h"
 #include "testsupport.h"
 
 #include <QtTest>
@@ -55,6 +56,7 @@ private Q_SLOTS:
     void requestLogErrorsNameLineAndKey();
     void replayScenarioServesTheHandTimeline();
     void scenarioRoundTripsThroughJson();
+    void pathsAreRebasedForACopyInAnotherFolder();
     void scenarioErrorsNameTheKey_data();
     void scenarioErrorsNameTheKey();
     void requestTooLargeForTheCacheIsAnError();
@@ -133,6 +135,29 @@ void TestLlmSimScenario::replayScenarioServesTheHandTimeline()
     QVERIFY(std::abs(json["ttft_ms"]["mean"]["value"].get<double>() - 25.5) < 1e-9);
     QVERIFY(json["ttft_ms"]["mean"]["ci95"].is_null()); // one replication: no interval
     QCOMPARE(json["time_series"]["running_mean"].size(), json["time_series"]["start_s"].size());
+}
+
+void TestLlmSimScenario::pathsAreRebasedForACopyInAnotherFolder()
+{
+    LlmScenario scenario;
+    scenario.arrivals.file = "runs/requests.jsonl";
+    scenario.step.kind = StepSpec::Kind::Profile;
+    scenario.step.profileDirectory = "../profiles/h100";
+    scenario.step.modelConfig = "builtin:llama-3.1-8b";
+    scenario.engine.kvMemory = KvMemorySpec{};
+    scenario.engine.kvMemory->modelConfig = "/models/llama/config.json";
+
+    const LlmScenario copy = withPathsRebased(scenario, "/work/study", "/work/out/calibrated");
+    QCOMPARE(copy.arrivals.file, std::string("../../study/runs/requests.jsonl"));
+    QCOMPARE(copy.step.profileDirectory, std::string("../../profiles/h100"));
+    // Built-in model names and absolute paths name the same thing from anywhere.
+    QCOMPARE(copy.step.modelConfig, scenario.step.modelConfig);
+    QCOMPARE(copy.engine.kvMemory->modelConfig, scenario.engine.kvMemory->modelConfig);
+    // Into the same folder (however it is spelled) nothing changes.
+    QCOMPARE(withPathsRebased(scenario, "/work/study", "/work/study/./"), scenario);
+    // From the working directory ("" is where a bare file name sits) to a subfolder.
+    const LlmScenario below = withPathsRebased(scenario, "", "sub");
+    QCOMPARE(below.arrivals.file, std::string("../runs/requests.jsonl"));
 }
 
 void TestLlmSimScenario::scenarioRoundTripsThroughJson()
