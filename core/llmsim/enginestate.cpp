@@ -95,35 +95,33 @@ std::int32_t EngineState::cachedTokens(const Sequence& s) const
         return 0;
     // One token is always computed, so at most (n - 1) / block_size whole blocks hit.
     const std::int32_t maxBlocks = (s.tokens - 1) / config.blockSize;
-    if (s.preemptions == 0) {
-        // A hair above the product: 0.58 x 800 is 463.99999999999994 in doubles.
-        const auto warm =
-            std::int32_t(std::floor(config.prefixCacheHitRate * s.spec.promptTokens + 1e-9));
-        return std::min(warm / config.blockSize, maxBlocks) * config.blockSize;
-    }
-    return std::min(s.cachedValid, maxBlocks) * config.blockSize;
+    // A hair above the product: 0.58 x 800 is 463.99999999999994 in doubles.
+    const auto warmTokens =
+        std::int32_t(std::floor(config.prefixCacheHitRate * s.spec.promptTokens + 1e-9));
+    // Readmitted, a request finds the shared prefix as any new prompt does, or more of its own
+    // blocks if they are still intact.
+    const std::int32_t own = s.preemptions == 0 ? 0 : s.cachedValid;
+    return std::min(std::max(warmTokens / config.blockSize, own), maxBlocks) * config.blockSize;
 }
 
 void EngineState::claimHits(std::int32_t id, std::int32_t tokens)
 {
     Sequence& seq = sequences[std::size_t(id)];
     const auto hits = std::size_t(tokens / config.blockSize);
-    if (seq.preemptions == 0) {
-        // Another request's blocks: their keys and values are there, the blocks come as any
-        // new block does.
-        allocateBlocks(id, std::int64_t(hits));
-        seq.computed += tokens;
-        return;
-    }
-    for (std::size_t i = 0; i < hits; ++i) {
+    // Its own intact blocks come back as they are ...
+    const std::size_t own = std::min(hits, std::size_t(seq.cachedValid));
+    for (std::size_t i = 0; i < own; ++i) {
         pool.take(seq.cachedBlocks[i]);
         seq.blocks.push_back(seq.cachedBlocks[i]);
     }
-    // The cached blocks it does not reuse are plain free blocks from now on.
-    for (std::size_t i = hits; i < seq.cachedBlocks.size(); ++i)
+    // ... the cached blocks it does not reuse are plain free blocks from now on ...
+    for (std::size_t i = own; i < seq.cachedBlocks.size(); ++i)
         pool.untag(seq.cachedBlocks[i], id, std::int32_t(i));
     seq.cachedBlocks.clear();
     seq.cachedValid = 0;
+    // ... and the shared prefix beyond them is another request's blocks: their keys and
+    // values are there, the blocks come as any new block does.
+    allocateBlocks(id, std::int64_t(hits - own));
     seq.computed += tokens;
 }
 

@@ -90,11 +90,11 @@ struct EngineState
     /// Frees every block of sequence `id`. With `keepCache` its filled blocks stay cached in
     /// the free queue (prefix caching) until handed out again.
     void release(std::int32_t id, bool keepCache);
-    /// With prefix caching, a sequence readmitted after a preemption reuses its leading cached
-    /// blocks that are still intact; on its first admission it finds the whole blocks of
-    /// prefix_cache_hit_rate x its prompt there (at most n - 1 tokens either way, so one token
-    /// is always computed). Returns the tokens it can skip; claimHits (called at every
-    /// admission) takes those blocks and drops the rest of its cache.
+    /// With prefix caching, a sequence finds the whole blocks of prefix_cache_hit_rate x its
+    /// prompt in the cache (the shared prefix); readmitted after a preemption, it finds its own
+    /// leading blocks that are still intact if they are more (at most n - 1 tokens either
+    /// way, so one token is always computed). Returns the tokens it can skip; claimHits (called at
+    /// every admission) takes those blocks and drops the rest of its cache.
     std::int32_t cachedTokens(const Sequence& s) const;
     void claimHits(std::int32_t id, std::int32_t tokens);
     std::int64_t usedBlocks() const { return config.numGpuBlocks - freeBlocks(); }

@@ -42,6 +42,7 @@ private Q_SLOTS:
     void noAdmissionInAStepThatPreempted();
     void prefixCacheSavesTheIntactPartOfARecompute();
     void prefixCacheHitRateSkipsWholeBlocksOfANewPrompt();
+    void readmissionFindsTheWarmPrefixToo();
     void maxNumSeqsLimitsAdmission();
     void requestLargerThanTheCacheIsAnError();
 };
@@ -245,6 +246,31 @@ void TestLlmSimVllm::prefixCacheHitRateSkipsWholeBlocksOfANewPrompt()
     const EngineRun oneBlock = serve(engine, {{0.0, 33, 2}});
     QCOMPARE(oneBlock.steps[0].prefillTokens + oneBlock.steps[0].decodeSeqs, 1);
     COMPARE_MS(oneBlock.requests[0].ttftS, 11.0);
+}
+
+void TestLlmSimVllm::readmissionFindsTheWarmPrefixToo()
+{
+    // The recompute case above with the whole prompt in the shared prefix (hit rate 1). Each
+    // 8-token prompt finds one block (at most (8 - 1) / 4) and prefills 4 tokens (step 1:
+    // 10 + 0.8 ms); B is preempted in step 2 as before and only its first block survives. At
+    // readmission it has 9 tokens: the warm prefix is both prompt blocks, more than its one
+    // intact block, so one token is computed instead of 5, and B holds 3 blocks after it.
+    EngineConfig engine;
+    engine.blockSize = 4;
+    engine.numGpuBlocks = 5;
+    engine.enablePrefixCaching = true;
+    engine.prefixCacheHitRate = 1.0;
+    const EngineRun run = serve(engine, {{0.0, 8, 6}, {0.0, 8, 6}});
+    QCOMPARE(run.steps.size(), std::size_t(11));
+    QCOMPARE(run.steps[0].prefillTokens, 8);
+    COMPARE_MS(run.steps[0].durationS, 10.8);
+    QCOMPARE(run.requests[1].preemptions, 1);
+    QCOMPARE(run.steps[6].admitted, 1);
+    QCOMPARE(run.steps[6].prefillTokens + run.steps[6].decodeSeqs, 1);
+    COMPARE_MS(run.steps[6].durationS, 11.0);
+    QCOMPARE(run.steps[6].kvBlocksUsed, 3);
+    // 121.5 ms without any cache, 0.8 ms less in step 1 and 0.1 ms more in step 7.
+    COMPARE_MS(run.requests[1].e2eS, 120.8);
 }
 
 void TestLlmSimVllm::maxNumSeqsLimitsAdmission()
