@@ -24,6 +24,19 @@ EngineRun serve(const EngineConfig& engine, std::vector<RequestSpec> requests)
     return bs::test::serveByHand(engine, std::move(requests));
 }
 
+/// Blocks of 4 tokens, 5 blocks: two 8-token prompts with 6 outputs each do not both fit.
+EngineConfig tightEngine(bool prefixCaching, double hitRate = 0.0)
+{
+    EngineConfig engine;
+    engine.blockSize = 4;
+    engine.numGpuBlocks = 5;
+    engine.enablePrefixCaching = prefixCaching;
+    engine.prefixCacheHitRate = hitRate;
+    return engine;
+}
+
+const std::vector<RequestSpec> kTwoTightRequests{{0.0, 8, 6}, {0.0, 8, 6}};
+
 } // namespace
 
 class TestLlmSimVllm : public QObject
@@ -148,10 +161,7 @@ void TestLlmSimVllm::kvPressurePreemptsTheLastRunningAndRecomputes()
     //   66.6 ms and frees its 4 blocks.
     // step 7: B recomputes 9 tokens (10.9 ms) and emits its 2nd token at 77.5 ms;
     // steps 8-11: B decodes to its 6th token at 121.5 ms.
-    EngineConfig engine;
-    engine.blockSize = 4;
-    engine.numGpuBlocks = 5;
-    const EngineRun run = serve(engine, {{0.0, 8, 6}, {0.0, 8, 6}});
+    const EngineRun run = serve(tightEngine(false), kTwoTightRequests);
     QCOMPARE(run.steps.size(), std::size_t(11));
     const RequestResult& a = run.requests[0];
     const RequestResult& b = run.requests[1];
@@ -209,11 +219,7 @@ void TestLlmSimVllm::prefixCacheSavesTheIntactPartOfARecompute()
     // head. In step 6 A's last block is that one: only B's first block survives. When A has
     // finished, B is readmitted with 4 tokens from the cache and computes the other 5 (prefill,
     // 10 + 0.5 ms instead of 10.9 ms for all 9), then decodes 4 times: done at 121.1 ms.
-    EngineConfig engine;
-    engine.blockSize = 4;
-    engine.numGpuBlocks = 5;
-    engine.enablePrefixCaching = true;
-    const EngineRun run = serve(engine, {{0.0, 8, 6}, {0.0, 8, 6}});
+    const EngineRun run = serve(tightEngine(true), kTwoTightRequests);
     QCOMPARE(run.steps.size(), std::size_t(11));
     QCOMPARE(run.requests[1].preemptions, 1);
     QCOMPARE(run.steps[6].prefillTokens, 5);
@@ -255,12 +261,7 @@ void TestLlmSimVllm::readmissionFindsTheWarmPrefixToo()
     // 10 + 0.8 ms); B is preempted in step 2 as before and only its first block survives. At
     // readmission it has 9 tokens: the warm prefix is both prompt blocks, more than its one
     // intact block, so one token is computed instead of 5, and B holds 3 blocks after it.
-    EngineConfig engine;
-    engine.blockSize = 4;
-    engine.numGpuBlocks = 5;
-    engine.enablePrefixCaching = true;
-    engine.prefixCacheHitRate = 1.0;
-    const EngineRun run = serve(engine, {{0.0, 8, 6}, {0.0, 8, 6}});
+    const EngineRun run = serve(tightEngine(true, 1.0), kTwoTightRequests);
     QCOMPARE(run.steps.size(), std::size_t(11));
     QCOMPARE(run.steps[0].prefillTokens, 8);
     COMPARE_MS(run.steps[0].durationS, 10.8);
