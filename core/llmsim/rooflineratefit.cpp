@@ -11,6 +11,7 @@
 #include <cmath>
 #include <functional>
 #include <limits>
+#include <optional>
 
 namespace bs::llmsim {
 
@@ -230,15 +231,17 @@ std::vector<RateSweepPoint> rateSweepPoints(const data::LlmRunSet& runs,
 
 Expected<std::vector<RateSweepComparison>>
 predictRateSweep(const LlmScenario& scenario, const std::vector<RateSweepPoint>& points,
-                 const std::string& baseDirectory, CancelToken cancel)
+                 const std::string& baseDirectory, CancelToken cancel, ThreadPool* pool)
 {
     if (auto status = canCalibrateOnRateSweep(scenario); !status)
         return status.error();
     std::vector<Expected<LlmResult>> results(points.size(),
                                              makeError(ErrorCode::Cancelled, "not run"));
-    ThreadPool pool;
+    std::optional<ThreadPool> ownPool;
+    if (!pool)
+        pool = &ownPool.emplace();
     // Each point is one single-threaded simulation: the points run side by side.
-    pool.parallelFor(
+    pool->parallelFor(
         points.size(),
         [&](std::size_t i) {
             LlmScenario at = scenario;
@@ -356,10 +359,11 @@ Expected<RooflineRateFit> fitRooflineOnRateSweep(const LlmScenario& scenario,
     // A Nelder-Mead pass may pass its budget by one shrink (N + 1 more) before it stops.
     const auto sweeps = std::uint64_t(1 + 2 * (kSearchBudget + 4) + 4);
     progress.setPhase("calibrating the roofline on the sweep", sweeps);
+    ThreadPool pool;
     const SimulateAt simulateAt = [&](const Calibration& c) {
         ++fit.evaluations;
         progress.advanceTo(std::min(std::uint64_t(fit.evaluations), sweeps));
-        return predictRateSweep(calibrated(scenario, c), points, baseDirectory, cancel);
+        return predictRateSweep(calibrated(scenario, c), points, baseDirectory, cancel, &pool);
     };
     auto atStated = simulateAt(stated);
     if (!atStated)

@@ -10,6 +10,10 @@
 #include <string>
 #include <vector>
 
+namespace bs {
+class ThreadPool;
+}
+
 namespace bs::llmsim {
 
 /// The figures a rate-sweep run reports and the fit compares; NaN where a file keeps none.
@@ -57,10 +61,13 @@ struct RateSweepComparison
 /// replayed at its rate with the scenario's lengths), one replica; else why not.
 Status canCalibrateOnRateSweep(const LlmScenario& scenario);
 
-/// Simulates every point under `scenario` (its Poisson arrivals at each point's rate and count).
+/// Simulates every point under `scenario` (its Poisson arrivals at each point's rate and count),
+/// the points side by side on `pool` (a fit passes one for its hundred-odd sweeps; without one,
+/// the call makes its own).
 Expected<std::vector<RateSweepComparison>>
 predictRateSweep(const LlmScenario& scenario, const std::vector<RateSweepPoint>& points,
-                 const std::string& baseDirectory, CancelToken cancel = CancelToken());
+                 const std::string& baseDirectory, CancelToken cancel = CancelToken(),
+                 ThreadPool* pool = nullptr);
 
 /// Root mean square of ln(simulated / measured) over every figure both sides have.
 double rateSweepLogRms(const std::vector<RateSweepComparison>& comparisons);
