@@ -228,6 +228,15 @@ std::string deltaCell(const Delta& d)
     return text;
 }
 
+/// "yes" only for the figure the row shows: a change seen in some slices alone is said so
+/// (beside a whole-run interval that spans 0, a bare "yes" reads as a contradiction).
+std::string divergentCell(const StageMetric& m)
+{
+    if (m.overall.significant)
+        return "yes";
+    return m.divergent() ? "in slices only" : "no";
+}
+
 EvidenceTable stageTable(const LocateFindings& findings)
 {
     EvidenceTable table{"Per-stage divergence, baseline vs candidate (tail metric first)",
@@ -250,7 +259,7 @@ EvidenceTable stageTable(const LocateFindings& findings)
         table.rows.push_back(
             {stageName(m.stage), m.metric + (m.unit.empty() ? "" : " (" + m.unit + ")"), m.source,
              m.overallLabel, formatNumber(m.overall.baseline), formatNumber(m.overall.candidate),
-             deltaCell(m.overall), m.divergent() ? "yes" : "no",
+             deltaCell(m.overall), divergentCell(m),
              (m.persistence.persistent ? "persistent: " : "") + m.persistence.text});
     }
     return table;

@@ -17,6 +17,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <algorithm>
 #include <cmath>
 
 using namespace bs;
@@ -138,6 +139,32 @@ private Q_SLOTS:
         QVERIFY(region->recommended() != nullptr);
     }
 
+    /// Step 2's stage table: "yes" in the Divergent column only where the row's own interval
+    /// excludes no change; a change seen in some windows alone says so.
+    static void checkStageTableSaysWhatItsRowsShow(const playbook::StepResult& locate)
+    {
+        QVERIFY(!locate.tables.empty());
+        const playbook::EvidenceTable& table = locate.tables.front();
+        const auto column = [&](const char* name) {
+            return int(std::ranges::find(table.columns, std::string(name)) - table.columns.begin());
+        };
+        const int divergent = column("Divergent");
+        const int delta = column("Δ (rel.) [95% CI]");
+        QVERIFY(divergent < int(table.columns.size()) && delta < int(table.columns.size()));
+        for (const auto& row : table.rows) {
+            const std::string& cell = row[std::size_t(divergent)];
+            QVERIFY2(cell == "yes" || cell == "no" || cell == "in slices only", cell.c_str());
+            const std::string& interval = row[std::size_t(delta)];
+            const auto open = interval.find('[');
+            if (cell != "yes" || open == std::string::npos)
+                continue;
+            // "[-2.17, 1.95]": both ends on one side of 0.
+            const double low = std::stod(interval.substr(open + 1));
+            const double high = std::stod(interval.substr(interval.find(", ", open) + 2));
+            QVERIFY2(low > 0.0 || high < 0.0, (row[1] + ": " + interval).c_str());
+        }
+    }
+
     void reviewOfTheBudgetChangeDraftsTheMemo()
     {
         // With or without the public run: the fitted stand-in serves when it is absent.
@@ -180,6 +207,7 @@ private Q_SLOTS:
         for (const auto& item : result->freeze.items)
             QVERIFY2(!item.differs || item.key == "max_num_batched_tokens", item.key.c_str());
         QVERIFY(result->locate.llm);
+        checkStageTableSaysWhatItsRowsShow(result->steps[1]);
         if (!realRequests) {
             // The fitted Poisson stand-in has no bursts of long prompts: the larger budget
             // fails nothing there, and the playbook says so instead of claiming a mechanism.
