@@ -203,6 +203,32 @@ llmsim::LlmScenario scenarioFile(const char* name)
         qFatal("%s", scenario.error().toString().c_str());
     return *scenario;
 }
+
+/// The scenario with a fit's step, and the held-out points under it and under the stated step.
+struct HeldOutPrediction
+{
+    llmsim::LlmScenario calibrated;
+    std::vector<llmsim::RateSweepComparison> fitted;
+    std::vector<llmsim::RateSweepComparison> stated;
+};
+
+bs::Expected<HeldOutPrediction> predictHeldOut(const llmsim::LlmScenario& scenario,
+                                               const llmsim::RooflineRateFit& fit,
+                                               const std::vector<llmsim::RateSweepPoint>& heldOut)
+{
+    HeldOutPrediction out;
+    out.calibrated = scenario;
+    out.calibrated.step = fit.step;
+    auto fitted = llmsim::predictRateSweep(out.calibrated, heldOut, {});
+    if (!fitted)
+        return fitted.error();
+    auto stated = llmsim::predictRateSweep(scenario, heldOut, {});
+    if (!stated)
+        return stated.error();
+    out.fitted = std::move(*fitted);
+    out.stated = std::move(*stated);
+    return out;
+}
 } // namespace
 
 void TestLlmSimValidation::sglangRateSweepOnFourH200sWithAnUncalibratedRoofline()
@@ -278,18 +304,17 @@ void TestLlmSimValidation::sglangRooflineCalibratedOnThreeRatesPredictsTheOthers
     QVERIFY(fit->etaComputePinned && fit->etaMemoryPinned && fit->perSeqPinned);
     QVERIFY2(fit->logRms < 0.5 * fit->statedLogRms, qPrintable(QString::number(fit->logRms)));
 
-    llmsim::LlmScenario calibrated = scenario;
-    calibrated.step = fit->step;
-    auto predicted = llmsim::predictRateSweep(calibrated, heldOut, {});
-    QVERIFY2(predicted.hasValue(), predicted ? "" : predicted.error().toString().c_str());
-    auto uncalibrated = llmsim::predictRateSweep(scenario, heldOut, {});
-    QVERIFY(uncalibrated.hasValue());
+    auto held = predictHeldOut(scenario, *fit, heldOut);
+    QVERIFY2(held.hasValue(), held ? "" : held.error().toString().c_str());
+    const llmsim::LlmScenario& calibrated = held->calibrated;
+    const auto& predicted = held->fitted;
+    const auto& uncalibrated = held->stated;
     std::printf("%-18s %24s %30s %26s\n", "held out", "ITL p50 meas / fit (raw)",
                 "E2E mean s meas / fit (raw)", "output tok/s meas / fit");
-    for (std::size_t i = 0; i < predicted->size(); ++i) {
-        const auto& c = (*predicted)[i];
+    for (std::size_t i = 0; i < predicted.size(); ++i) {
+        const auto& c = predicted[i];
         const auto& m = c.point.measured;
-        const auto& raw = (*uncalibrated)[i].simulated;
+        const auto& raw = uncalibrated[i].simulated;
         std::printf("%-18s %7.1f / %6.1f (%6.1f) %10.1f / %7.1f (%7.1f) %12.0f / %11.0f\n",
                     c.point.label.c_str(), m.itlP50Ms, c.simulated.itlP50Ms, raw.itlP50Ms,
                     m.e2eMeanMs * 1e-3, c.simulated.e2eMeanMs * 1e-3, raw.e2eMeanMs * 1e-3,
@@ -391,15 +416,14 @@ void TestLlmSimValidation::vllmRooflineOnEightA100sCalibratedOnTwoRatesPredictsT
                 fit->step.overheadPerSeqMs, fit->logRms, fit->statedLogRms);
     QVERIFY2(fit->logRms < 0.5 * fit->statedLogRms, qPrintable(QString::number(fit->logRms)));
 
-    llmsim::LlmScenario calibrated = scenario;
-    calibrated.step = fit->step;
-    auto predicted = llmsim::predictRateSweep(calibrated, heldOut, {});
-    QVERIFY2(predicted.hasValue(), predicted ? "" : predicted.error().toString().c_str());
-    auto uncalibrated = llmsim::predictRateSweep(scenario, heldOut, {});
-    QVERIFY(uncalibrated.hasValue());
-    const auto& c = predicted->front();
+    auto held = predictHeldOut(scenario, *fit, heldOut);
+    QVERIFY2(held.hasValue(), held ? "" : held.error().toString().c_str());
+    const llmsim::LlmScenario& calibrated = held->calibrated;
+    const auto& predicted = held->fitted;
+    const auto& uncalibrated = held->stated;
+    const auto& c = predicted.front();
     const auto& m = c.point.measured;
-    const auto& raw = uncalibrated->front().simulated;
+    const auto& raw = uncalibrated.front().simulated;
     std::printf("held out 4 req/s: TTFT p50 %.1f / %.1f (%.1f) ms, ITL p50 %.1f / %.1f (%.1f) ms, "
                 "output %.0f / %.0f (%.0f) tokens/s (measured / fitted (stated))\n",
                 m.ttftP50Ms, c.simulated.ttftP50Ms, raw.ttftP50Ms, m.itlP50Ms, c.simulated.itlP50Ms,
