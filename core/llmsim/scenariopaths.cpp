@@ -10,20 +10,24 @@ namespace {
 
 namespace fs = std::filesystem;
 
-/// The folder as an absolute, normalised path ("" is the working directory).
-fs::path absoluteFolder(const std::string& directory)
+/// Where a path really leads, symbolic links followed: the system follows them when it
+/// resolves ".." in a relative path, so the rewritten path is worked out between real folders
+/// ("" is the working directory; a part that does not exist yet is kept as written).
+fs::path realPath(const fs::path& path)
 {
     std::error_code error;
-    const fs::path folder =
-        fs::absolute(directory.empty() ? fs::path(".") : fs::path(directory), error);
-    return (error ? fs::path(directory) : folder).lexically_normal();
+    const fs::path absolute = fs::absolute(path.empty() ? fs::path(".") : path, error);
+    if (error)
+        return path.lexically_normal();
+    const fs::path real = fs::weakly_canonical(absolute, error);
+    return error ? absolute.lexically_normal() : real;
 }
 
 std::string rebased(const std::string& path, const fs::path& from, const fs::path& to)
 {
     if (path.empty() || isBuiltinModelConfig(path) || fs::path(path).is_absolute())
         return path;
-    const fs::path target = (from / path).lexically_normal();
+    const fs::path target = realPath(from / path);
     const fs::path relative = target.lexically_relative(to);
     return relative.empty() ? target.string() : relative.generic_string();
 }
@@ -33,8 +37,8 @@ std::string rebased(const std::string& path, const fs::path& from, const fs::pat
 LlmScenario withPathsRebased(LlmScenario scenario, const std::string& fromDirectory,
                              const std::string& toDirectory)
 {
-    const fs::path from = absoluteFolder(fromDirectory);
-    const fs::path to = absoluteFolder(toDirectory);
+    const fs::path from = realPath(fromDirectory);
+    const fs::path to = realPath(toDirectory);
     if (from == to)
         return scenario;
     scenario.arrivals.file = rebased(scenario.arrivals.file, from, to);

@@ -8,6 +8,10 @@
 #include "llmsim/scenariopaths.h"
 #include "testsupport.h"
 
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QTemporaryDir>
 #include <QtTest>
 
 #include <cmath>
@@ -147,17 +151,42 @@ void TestLlmSimScenario::pathsAreRebasedForACopyInAnotherFolder()
     scenario.engine.kvMemory = KvMemorySpec{};
     scenario.engine.kvMemory->modelConfig = "/models/llama/config.json";
 
-    const LlmScenario copy = withPathsRebased(scenario, "/work/study", "/work/out/calibrated");
+    // Folders that do not exist are taken as written.
+    const LlmScenario copy = withPathsRebased(scenario, "/batchscope-no-such-root/study",
+                                              "/batchscope-no-such-root/out/calibrated");
     QCOMPARE(copy.arrivals.file, std::string("../../study/runs/requests.jsonl"));
     QCOMPARE(copy.step.profileDirectory, std::string("../../profiles/h100"));
     // Built-in model names and absolute paths name the same thing from anywhere.
     QCOMPARE(copy.step.modelConfig, scenario.step.modelConfig);
     QCOMPARE(copy.engine.kvMemory->modelConfig, scenario.engine.kvMemory->modelConfig);
     // Into the same folder (however it is spelled) nothing changes.
-    QCOMPARE(withPathsRebased(scenario, "/work/study", "/work/study/./"), scenario);
+    QCOMPARE(withPathsRebased(scenario, "/batchscope-no-such-root/study",
+                              "/batchscope-no-such-root/study/./"),
+             scenario);
     // From the working directory ("" is where a bare file name sits) to a subfolder.
     const LlmScenario below = withPathsRebased(scenario, "", "sub");
     QCOMPARE(below.arrivals.file, std::string("../runs/requests.jsonl"));
+
+    // A scenario folder reached through a symbolic link: "../traces" is read from where the
+    // link leads (the system resolves ".." there), and the copy names that same file.
+    QTemporaryDir dir;
+    QVERIFY(QDir(dir.path()).mkpath(QStringLiteral("real/proj")));
+    QVERIFY(QDir(dir.path()).mkpath(QStringLiteral("real/traces")));
+    QVERIFY(QDir(dir.path()).mkpath(QStringLiteral("out")));
+    const QString trace = dir.filePath(QStringLiteral("real/traces/t.jsonl"));
+    QFile file(trace);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.close();
+    QVERIFY(QFile::link(dir.filePath(QStringLiteral("real/proj")),
+                        dir.filePath(QStringLiteral("link"))));
+    LlmScenario linked;
+    linked.arrivals.file = "../traces/t.jsonl";
+    const LlmScenario moved =
+        withPathsRebased(linked, dir.filePath(QStringLiteral("link")).toStdString(),
+                         dir.filePath(QStringLiteral("out")).toStdString());
+    const QString reached = QDir(dir.filePath(QStringLiteral("out")))
+                                .filePath(QString::fromStdString(moved.arrivals.file));
+    QCOMPARE(QFileInfo(reached).canonicalFilePath(), QFileInfo(trace).canonicalFilePath());
 }
 
 void TestLlmSimScenario::scenarioRoundTripsThroughJson()
