@@ -124,8 +124,7 @@ Status LlmBenchParser::count(const nlohmann::json& object, const char* key,
     auto value = number(object, key);
     if (!value)
         return value.error();
-    // Whole and below 2^53 (exact in a double, and no overflow converting it).
-    if (*value && (**value != std::floor(**value) || **value > 9007199254740992.0))
+    if (*value && !isExactWholeNumber(**value))
         return error(std::string("\"") + key + "\" holds " + object.at(key).dump() +
                          ", not a whole number",
                      ErrorCode::Value);

@@ -47,6 +47,11 @@ std::optional<std::int64_t> parseInteger(std::string_view text)
     return value;
 }
 
+bool isExactWholeNumber(double value)
+{
+    return value == std::floor(value) && std::fabs(value) <= kMaxExactWholeNumber;
+}
+
 std::string formatNumber(double value)
 {
     char buffer[32];

@@ -14,6 +14,13 @@ namespace bs::io {
 /// the caller can say so; anything else that is not entirely a number gives nullopt.
 std::optional<double> parseNumber(std::string_view text);
 
+/// The largest whole number up to which a double holds every whole number (2^53).
+inline constexpr double kMaxExactWholeNumber = 9007199254740992.0;
+
+/// Whole and within ±2^53: exact in a double, and converted to a 64-bit integer without
+/// overflow (a count read as a JSON number must pass this before the conversion).
+bool isExactWholeNumber(double value);
+
 /// Parses a whole non-negative decimal integer; nullopt for anything else or on overflow.
 std::optional<std::int64_t> parseInteger(std::string_view text);
 

@@ -138,8 +138,7 @@ Status RowReader::counts(data::LlmRun& run) const
             return value.error();
         if (!*value)
             continue;
-        // Whole and below 2^53 (exact in a double, and no overflow converting it).
-        if (**value != std::floor(**value) || **value > 9007199254740992.0)
+        if (!isExactWholeNumber(**value))
             return error(column, "holds " + m_row.at(column).dump() + ", not a whole number");
         run.completed = std::int64_t(**value);
     }
