@@ -6,4 +6,5 @@ target_sources(batchscope_core PRIVATE
     util/numbertext.cpp
     util/progress.cpp
     util/sha256.cpp
-    util/threadpool.cpp)
+    util/threadpool.cpp
+    util/threadpriority.cpp)

@@ -1,5 +1,7 @@
 #include "util/threadpool.h"
 
+#include "util/threadpriority.h"
+
 #include <atomic>
 #include <exception>
 #include <memory>
@@ -44,13 +46,13 @@ struct ForLoop
 };
 } // namespace
 
-ThreadPool::ThreadPool(std::size_t threadCount)
+ThreadPool::ThreadPool(std::size_t threadCount, Priority priority)
 {
     if (threadCount == 0)
         threadCount = std::max(1u, std::thread::hardware_concurrency());
     // The caller participates in every loop, so start one thread fewer than asked for.
     for (std::size_t i = 1; i < threadCount; ++i)
-        m_workers.emplace_back([this] { workerLoop(); });
+        m_workers.emplace_back([this, priority] { workerLoop(priority); });
 }
 
 ThreadPool::~ThreadPool()
@@ -64,9 +66,11 @@ ThreadPool::~ThreadPool()
         worker.join();
 }
 
-void ThreadPool::workerLoop()
+void ThreadPool::workerLoop(Priority priority)
 {
     t_insideWorker = true;
+    if (priority == Priority::Background)
+        lowerThisThreadPriority();
     for (;;) {
         std::function<void()> task;
         {

@@ -23,8 +23,14 @@ namespace bs {
 class ThreadPool
 {
 public:
+    enum class Priority
+    {
+        Normal,
+        Background, ///< Workers run at lowered priority (util/threadpriority.h).
+    };
+
     /// threadCount 0 means std::thread::hardware_concurrency().
-    explicit ThreadPool(std::size_t threadCount = 0);
+    explicit ThreadPool(std::size_t threadCount = 0, Priority priority = Priority::Normal);
     ~ThreadPool();
     ThreadPool(const ThreadPool&) = delete;
     ThreadPool& operator=(const ThreadPool&) = delete;
@@ -38,7 +44,7 @@ public:
                      const CancelToken& cancel = CancelToken());
 
 private:
-    void workerLoop();
+    void workerLoop(Priority priority);
 
     std::vector<std::thread> m_workers;
     std::deque<std::function<void()>> m_tasks;

@@ -4,7 +4,14 @@
 #include <QtTest>
 
 #include <atomic>
+#include <mutex>
 #include <random>
+#include <set>
+#include <thread>
+
+#if defined(__linux__)
+#include <sys/resource.h>
+#endif
 
 using namespace bs;
 
@@ -38,7 +45,42 @@ private Q_SLOTS:
     void lowestFailingIndexIsRethrown();
     void cancelStopsHandingOutWork();
     void progressIsThrottled();
+    void backgroundWorkersRunAtLowerPriority();
 };
+
+void TestThreadPool::backgroundWorkersRunAtLowerPriority()
+{
+#if defined(__linux__)
+    // The workbench's simulating threads yield to the GUI thread: a background pool's workers
+    // run at a higher nice value than the thread that made the pool; the caller keeps its own.
+    const int callerNice = getpriority(PRIO_PROCESS, 0);
+    if (callerNice >= 19)
+        QSKIP("already at the lowest priority");
+    std::mutex mutex;
+    std::set<int> workerNice;
+    const std::thread::id caller = std::this_thread::get_id();
+    for (auto priority : {ThreadPool::Priority::Normal, ThreadPool::Priority::Background}) {
+        ThreadPool pool(3, priority);
+        workerNice.clear();
+        // Enough slow indices that the two workers take some of them.
+        pool.parallelFor(64, [&](std::size_t) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(2));
+            if (std::this_thread::get_id() == caller) {
+                QCOMPARE(getpriority(PRIO_PROCESS, 0), callerNice);
+                return;
+            }
+            std::lock_guard lock(mutex);
+            workerNice.insert(getpriority(PRIO_PROCESS, 0));
+        });
+        QVERIFY(!workerNice.empty());
+        const int expected =
+            priority == ThreadPool::Priority::Normal ? callerNice : std::min(19, callerNice + 10);
+        QCOMPARE(workerNice, std::set<int>{expected});
+    }
+#else
+    QSKIP("thread priorities are lowered on Linux only");
+#endif
+}
 
 void TestThreadPool::resultsDoNotDependOnThreadCount()
 {

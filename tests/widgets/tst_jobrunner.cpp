@@ -4,6 +4,10 @@
 
 #include <thread>
 
+#if defined(__linux__)
+#include <sys/resource.h>
+#endif
+
 using namespace bs;
 using namespace bs::widgets;
 
@@ -16,6 +20,7 @@ private Q_SLOTS:
     void lanesAreIndependent();
     void cancelDropsTheResult();
     void progressIsReportedWithEta();
+    void jobsLeaveQtsGlobalPoolToThePainter();
 };
 
 void TestJobRunner::resultArrivesOnTheGuiThread()
@@ -127,6 +132,41 @@ void TestJobRunner::progressIsReportedWithEta()
     for (const auto& r : reports)
         sawEta = sawEta || r.etaSeconds >= 0;
     QVERIFY(sawEta);
+}
+
+void TestJobRunner::jobsLeaveQtsGlobalPoolToThePainter()
+{
+    // Qt's raster engine paints large fills in chunks on QThreadPool::globalInstance() and the
+    // GUI thread waits for them: a job there would hold a repaint until the job ended.
+    JobRunner runner;
+    struct Seen
+    {
+        bool onGlobalPool = true;
+        int niceRaise = 0;
+    };
+    std::optional<Seen> seen;
+#if defined(__linux__)
+    const int guiNice = getpriority(PRIO_PROCESS, 0);
+#else
+    const int guiNice = 0;
+#endif
+    runner.run<Seen>(
+        QStringLiteral("sim"), QStringLiteral("Simulate"),
+        [guiNice](JobRunner::Context&) {
+            Seen s;
+            s.onGlobalPool = QThreadPool::globalInstance()->contains(QThread::currentThread());
+#if defined(__linux__)
+            s.niceRaise = getpriority(PRIO_PROCESS, 0) - guiNice;
+#endif
+            return s;
+        },
+        [&](Seen s) { seen = s; });
+    QTRY_VERIFY(seen.has_value());
+    QVERIFY(!seen->onGlobalPool);
+#if defined(__linux__)
+    // Background priority, so that the GUI thread gets a core first (unless already lowest).
+    QVERIFY2(seen->niceRaise > 0 || guiNice >= 19, qPrintable(QString::number(seen->niceRaise)));
+#endif
 }
 
 QTEST_MAIN(TestJobRunner)

@@ -8,14 +8,18 @@ namespace bs::widgets {
 
 JobRunner::JobRunner(QObject* parent)
     : QObject(parent)
-{}
+{
+    // As many jobs at once as the global pool allowed before (one per core); lanes beyond that
+    // queue, as they did there.
+    m_pool.setMaxThreadCount(QThread::idealThreadCount());
+}
 
 JobRunner::~JobRunner()
 {
     cancelAll();
     // Running workers hold a QPointer to us and stop reporting once we are gone; their results
     // land in shared state nobody reads. Wait briefly so they do not outlive the application.
-    QThreadPool::globalInstance()->waitForDone(5000);
+    m_pool.waitForDone(5000);
 }
 
 quint64 JobRunner::beginJob(const QString& lane, const QString& title)

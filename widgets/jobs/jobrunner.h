@@ -2,6 +2,7 @@
 
 #include "util/canceltoken.h"
 #include "util/progress.h"
+#include "util/threadpriority.h"
 
 #include <QElapsedTimer>
 #include <QFutureWatcher>
@@ -9,6 +10,7 @@
 #include <QObject>
 #include <QPointer>
 #include <QString>
+#include <QThreadPool>
 #include <QtConcurrent>
 
 #include <functional>
@@ -29,6 +31,12 @@ struct JobProgress
 };
 
 /// Runs heavy work off the GUI thread (QtConcurrent + QFutureWatcher).
+///
+/// Jobs run on the runner's own thread pool, never on QThreadPool::globalInstance(): Qt's
+/// raster paint engine splits large fills and line drawing into chunks on the global pool and
+/// blocks the GUI thread until they ran, so a simulation holding those threads would freeze
+/// every repaint until it ended. Jobs also run at background priority, so that painting gets a
+/// core first while a slider drag keeps every core simulating.
 ///
 /// Jobs run in lanes ("simulation", "import", "region", ...). Within a lane the newest job
 /// wins: starting a job cancels the previous one through its CancelToken and drops its result
@@ -64,7 +72,8 @@ public:
                         onDone(std::move(**result));
                 });
         watcher->setFuture(
-            QtConcurrent::run([self, lane, id, token, result, work = std::move(work)]() {
+            QtConcurrent::run(&m_pool, [self, lane, id, token, result, work = std::move(work)]() {
+                lowerThisThreadPriority();
                 Progress progress([self, lane, id](const ProgressUpdate& update) {
                     if (self)
                         QMetaObject::invokeMethod(
@@ -112,6 +121,7 @@ private:
 
     QHash<QString, Lane> m_lanes;
     quint64 m_nextId = 1;
+    QThreadPool m_pool;
 };
 
 } // namespace bs::widgets

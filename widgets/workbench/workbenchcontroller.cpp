@@ -63,7 +63,7 @@ WorkbenchController::WorkbenchController(ProjectDocument* document, JobRunner* j
     , m_panel(panel)
     , m_sweepView(sweepView)
     , m_simulationView(simulationView)
-    , m_pool(std::make_shared<ThreadPool>())
+    , m_pool(std::make_shared<ThreadPool>(0, ThreadPool::Priority::Background))
 {
     connect(m_document, &ProjectDocument::projectReset, this, &WorkbenchController::rerun);
     connect(m_document, &ProjectDocument::sectionChanged, this, [this](ProjectSection section) {
