@@ -4,12 +4,14 @@
 #include "charts/chartlegend.h"
 #include "charts/chartpanel.h"
 #include "charts/chartview.h"
+#include "models/seriestablemodel.h"
 
 #include <QAbstractAxis>
 #include <QChart>
 #include <QImage>
 #include <QLabel>
 #include <QScopeGuard>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QXYSeries>
 #include <QtTest>
@@ -57,6 +59,7 @@ private Q_SLOTS:
     void longTitlesGoOnTwoLinesInsteadOfBeingCut();
     void exportedImageCarriesTheLegend();
     void emptyStateTextOverlapsNothing();
+    void theTableShowsTheLatestNumbersInTheUsersOrder();
 };
 
 void TestChartPanel::legendKeepsWholeNamesAndWraps()
@@ -193,6 +196,34 @@ void TestChartPanel::emptyStateTextOverlapsNothing()
         QVERIFY(axis->isVisible());
     QVERIFY(chart->series().back()->isVisible());
     QVERIFY(panel->legend()->isVisible());
+}
+
+void TestChartPanel::theTableShowsTheLatestNumbersInTheUsersOrder()
+{
+    // The sortable table is fed only while shown; data that changed while the chart was shown
+    // must be there when the user switches to the table, in the order they sorted it by.
+    auto panel = shownPanel(QSize(700, 450), content(QStringLiteral("Throughput"), 1));
+    QVERIFY(panel);
+    auto* table = panel->findChild<QTableView*>();
+    QVERIFY(table);
+    panel->showTable(true);
+    QCOMPARE(table->model()->rowCount(), 3);
+    table->sortByColumn(2, Qt::DescendingOrder); // y, largest first
+    QCOMPARE(table->model()->index(0, 2).data().toString(), QLocale().toString(30.0, 'g', 6));
+    panel->showTable(false);
+
+    ChartContent changed = content(QStringLiteral("Throughput"), 1);
+    changed.series[0].data.points = {QPointF(1, 5), QPointF(2, 50), QPointF(4, 40), QPointF(8, 45)};
+    panel->setContent(changed);
+    QCOMPARE(panel->tableModel()->rowCount(), 4); // CSV and copy read the model, always current
+    panel->showTable(true);
+    QCOMPARE(table->model()->rowCount(), 4);
+    QStringList ys;
+    for (int row = 0; row < 4; ++row)
+        ys << table->model()->index(row, 2).data().toString();
+    const QLocale locale;
+    QCOMPARE(ys, (QStringList{locale.toString(50.0, 'g', 6), locale.toString(45.0, 'g', 6),
+                              locale.toString(40.0, 'g', 6), locale.toString(5.0, 'g', 6)}));
 }
 
 QTEST_MAIN(TestChartPanel)

@@ -211,13 +211,12 @@ ChartPanel::ChartPanel(QWidget* parent)
     , m_stack(new QStackedWidget(this))
     , m_table(new QTableView(this))
     , m_tableModel(new SeriesTableModel(this))
+    , m_tableSort(new QSortFilterProxyModel(this))
     , m_tableToggle(new QToolButton(this))
     , m_emptyLabel(new QLabel(m_view))
 {
-    auto* proxy = new QSortFilterProxyModel(this);
-    proxy->setSourceModel(m_tableModel);
-    proxy->setSortRole(Qt::UserRole);
-    m_table->setModel(proxy);
+    m_tableSort->setSortRole(Qt::UserRole);
+    m_table->setModel(m_tableSort);
     m_table->setSortingEnabled(true);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->horizontalHeader()->setStretchLastSection(true);
@@ -291,6 +290,16 @@ bool ChartPanel::isShowingTable() const
 
 void ChartPanel::showTable(bool table)
 {
+    // The sorted view follows the data only while it is shown (m_tableSort); the user's sort
+    // order is kept by the header and applied again.
+    if (table && !m_tableSort->sourceModel()) {
+        m_tableSort->setSourceModel(m_tableModel);
+        const QHeaderView* header = m_table->horizontalHeader();
+        if (header->isSortIndicatorShown())
+            m_table->sortByColumn(header->sortIndicatorSection(), header->sortIndicatorOrder());
+    } else if (!table) {
+        m_tableSort->setSourceModel(nullptr);
+    }
     m_stack->setCurrentWidget(table ? m_table : m_stack->widget(0));
     if (m_tableToggle->isChecked() != table)
         m_tableToggle->setChecked(table);

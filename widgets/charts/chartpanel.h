@@ -6,6 +6,7 @@
 
 class QLayout;
 class QStackedWidget;
+class QSortFilterProxyModel;
 class QTableView;
 class QToolButton;
 class QLabel;
@@ -73,6 +74,9 @@ private:
     QStackedWidget* m_stack;
     QTableView* m_table;
     SeriesTableModel* m_tableModel;
+    /// Sorts the table; fed from m_tableModel only while the table is shown, since re-sorting
+    /// every series on each data change costs a slider step milliseconds for a hidden table.
+    QSortFilterProxyModel* m_tableSort;
     QToolButton* m_tableToggle;
     QLabel* m_emptyLabel;
     bool m_emptyShown = false;
