@@ -37,6 +37,12 @@ JobStatusWidget::JobStatusWidget(JobRunner* runner, QWidget* parent)
     layout->addWidget(m_label);
     layout->addWidget(m_bar);
     layout->addWidget(m_cancel);
+    // Shown and hidden around every job, so on each slider step: the status bar keeps its
+    // height either way, or the window's central area would resize by a few pixels and every
+    // chart lay itself out and repaint whole (one of the slider's longest event-loop stalls).
+    QSizePolicy policy = sizePolicy();
+    policy.setRetainSizeWhenHidden(true);
+    setSizePolicy(policy);
     hide();
     connect(runner, &JobRunner::jobStarted, this, &JobStatusWidget::onStarted);
     connect(runner, &JobRunner::jobProgress, this, &JobStatusWidget::onProgress);

@@ -194,6 +194,10 @@ void SweepView::setOverlays(QList<SweepOverlay> overlays)
 
 void SweepView::setLimits(std::optional<double> slaP99Ms, std::optional<double> powerCapW)
 {
+    // The workbench sets the limits with every result; redrawing the four charts for limits
+    // that did not move would double the cost of each slider step.
+    if (slaP99Ms == m_slaP99Ms && powerCapW == m_powerCapW)
+        return;
     m_slaP99Ms = slaP99Ms;
     m_powerCapW = powerCapW;
     refresh();
