@@ -7,7 +7,8 @@
 //  (3. below: the LLM demo's budget slider -> the LLM server tab redrawn.)
 //  2. event-loop stalls: a 5 ms timer on the GUI thread records the longest gap between its
 //     ticks while the Region view computes the demo region (42 cells) and while the slider
-//     moves. Goal: no stall over 50 ms.
+//     moves (the first move, which draws what the session had not drawn yet, and the other 29
+//     apart). Goal: no stall over 50 ms.
 #include "jobs/jobrunner.h"
 #include "mainwindow.h"
 #include "panels/llmmodelpanel.h"
@@ -75,6 +76,15 @@ double percentile(std::vector<double> values, double p)
     return values[low] + (rank - double(low)) * (values[high] - values[low]);
 }
 
+/// The first move of a drag pays once for what the session had not drawn yet (the overlay
+/// series built, the progress bar first shown, glyphs cached); the goal is for both figures.
+void printStalls(double firstMoveMs, double laterMovesMs)
+{
+    std::printf("  longest event-loop stall while dragging: %.1f ms (goal <= 50): first move "
+                "%.1f ms, moves 2-30 %.1f ms\n",
+                std::max(firstMoveMs, laterMovesMs), firstMoveMs, laterMovesMs);
+}
+
 /// 3. The LLM demo: the Model dock's max_num_batched_tokens slider moved 30 times; each move
 ///    re-simulates the operating point (the public run's 300 requests, or the fitted stand-in
 ///    without the shared data) and its load sweep; the time from the change to the redraw is
@@ -93,8 +103,13 @@ int benchLlmDemo(gui::MainWindow& window, StallMeter& stalls)
     }
     const int from = budget->value();
     std::vector<double> latenciesMs;
+    double firstStallMs = 0.0;
     stalls.start();
     for (int move = 0; move < 30; ++move) {
+        if (move == 1) {
+            firstStallMs = stalls.stopMs();
+            stalls.start();
+        }
         QSignalSpy simulated(window.llmServerView(), &widgets::LlmServerView::simulated);
         QElapsedTimer clock;
         clock.start();
@@ -116,7 +131,7 @@ int benchLlmDemo(gui::MainWindow& window, StallMeter& stalls)
     std::printf("  median %.1f ms   p95 %.1f ms   max %.1f ms   (goal: median <= 100)\n",
                 percentile(latenciesMs, 0.5), percentile(latenciesMs, 0.95),
                 *std::max_element(latenciesMs.begin(), latenciesMs.end()));
-    std::printf("  longest event-loop stall while dragging: %.1f ms (goal <= 50)\n", stallMs);
+    printStalls(firstStallMs, stallMs);
     return 0;
 }
 
@@ -140,8 +155,13 @@ int main(int argc, char** argv)
     const int low = slider->minimum() + (slider->maximum() - slider->minimum()) / 3;
     const int high = slider->minimum() + 2 * (slider->maximum() - slider->minimum()) / 3;
     std::vector<double> latenciesMs;
+    double firstStallMs = 0.0;
     stalls.start();
     for (int move = 0; move < 30; ++move) {
+        if (move == 1) {
+            firstStallMs = stalls.stopMs();
+            stalls.start();
+        }
         QSignalSpy applied(window.workbench(), &widgets::WorkbenchController::resultsApplied);
         slider->setValue(move % 2 == 0 ? high : low);
         if (!applied.wait(60000)) {
@@ -157,7 +177,7 @@ int main(int argc, char** argv)
         "  median %.1f ms   p95 %.1f ms   max %.1f ms   (goal: median <= 100, p95 <= 250)\n",
         percentile(latenciesMs, 0.5), percentile(latenciesMs, 0.95),
         *std::max_element(latenciesMs.begin(), latenciesMs.end()));
-    std::printf("  longest event-loop stall while dragging: %.1f ms (goal <= 50)\n", sliderStallMs);
+    printStalls(firstStallMs, sliderStallMs);
 
     auto* region = window.regionView();
     QSignalSpy shown(region, &widgets::RegionView::resultShown);
