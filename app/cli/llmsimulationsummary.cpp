@@ -102,6 +102,14 @@ std::string formatLlmSimulationSummary(const llmsim::LlmResult& result)
     }
     if (!result.arrivalsFittedFrom.empty())
         out += fittedArrivalsLine(result);
+    if (const double clientMs = result.scenario.step.clientOverheadMs; clientMs > 0.0) {
+        char client[200];
+        std::snprintf(client, sizeof client,
+                      "Outside the server %.3g ms per request added to TTFT and E2E, as a client "
+                      "measures them (client_overhead_ms)\n",
+                      clientMs);
+        out += client;
+    }
     out += line("Requests           ", double(result.requests.size()), "%.0f per replication");
     out += line("Replications       ", double(result.replications.size()),
                 "%.0f (means shown; --json gives 95%% intervals)");

@@ -56,12 +56,13 @@ std::string rooflineFitText(const RooflineFitApplied& applied)
     char line[512];
     std::snprintf(line, sizeof line,
                   "Roofline calibrated on %s (%zu runs, %d sweeps simulated): eta_compute %.3g -> "
-                  "%.3g, eta_memory %.3g -> %.3g, overhead_per_seq_ms %.3g -> %.3g; log-RMS of "
-                  "the figures %.3f stated -> %.3f fitted\n",
+                  "%.3g, eta_memory %.3g -> %.3g, overhead_per_seq_ms %.3g -> %.3g, "
+                  "client_overhead_ms %.3g -> %.3g; log-RMS of the figures %.3f stated -> %.3f "
+                  "fitted\n",
                   applied.sweepPath.c_str(), fit.comparisons.size(), fit.evaluations,
                   fit.statedEtaCompute, fit.step.accelerator.etaCompute, fit.statedEtaMemory,
                   fit.step.accelerator.etaMemory, fit.statedPerSeqMs, fit.step.overheadPerSeqMs,
-                  fit.statedLogRms, fit.logRms);
+                  fit.statedClientMs, fit.step.clientOverheadMs, fit.statedLogRms, fit.logRms);
     std::string out = line;
     std::snprintf(line, sizeof line, "  %-22s %21s %21s %21s %21s\n", "run (measured / fitted)",
                   "TTFT p50 ms", "ITL p50 ms", "E2E mean ms", "output tokens/s");
@@ -106,6 +107,9 @@ nlohmann::json rooflineFitJson(const RooflineFitApplied& applied)
             {"overhead_per_seq_ms", fit.step.overheadPerSeqMs},
             {"stated_overhead_per_seq_ms", fit.statedPerSeqMs},
             {"overhead_per_seq_ms_pinned", fit.perSeqPinned},
+            {"client_overhead_ms", fit.step.clientOverheadMs},
+            {"stated_client_overhead_ms", fit.statedClientMs},
+            {"client_overhead_ms_pinned", fit.clientPinned},
             {"log_rms", fit.logRms},
             {"stated_log_rms", fit.statedLogRms},
             {"sweeps_simulated", fit.evaluations},

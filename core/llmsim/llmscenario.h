@@ -82,6 +82,11 @@ struct StepSpec
     /// Roofline: host-side time per scheduled sequence (sampling, stop checks, streaming),
     /// added to the step; 0 unless calibrated (rooflineratefit.h) or stated.
     double overheadPerSeqMs = 0.0;
+    /// Any step: time a request spends outside the engine as a benchmark client measures it
+    /// (HTTP, tokenisation, the first token's way back), added to every TTFT and end-to-end
+    /// latency and to no gap between tokens; 0 unless calibrated (rooflineratefit.h) or stated.
+    /// A constant shift: the engine sees the same Poisson arrivals, only later.
+    double clientOverheadMs = 0.0;
     // roofline: the model's shape on an accelerator (README.md: "Step time: roofline")
     accel::AcceleratorSpec accelerator; ///< A preset (by name) or an inline object, resolved.
     std::int32_t tensorParallel = 1;

@@ -181,6 +181,7 @@ StepSpec readStep(JsonFields& parent)
     } else if (kind == "roofline") {
         readRoofline(f, *object, step);
     }
+    step.clientOverheadMs = f.numberOr("client_overhead_ms", 0.0, NumberRule::nonNegative());
     parent.adopt(f.finish());
     return step;
 }
@@ -412,7 +413,7 @@ json rooflineToJson(const StepSpec& step)
     return out;
 }
 
-json stepToJson(const StepSpec& step)
+json stepKindToJson(const StepSpec& step)
 {
     if (step.kind == StepSpec::Kind::Roofline)
         return rooflineToJson(step);
@@ -426,6 +427,14 @@ json stepToJson(const StepSpec& step)
             {"per_prefill_token_ms", step.perPrefillTokenMs},
             {"per_decode_seq_ms", step.perDecodeSeqMs},
             {"per_context_token_ms", step.perContextTokenMs}};
+}
+
+json stepToJson(const StepSpec& step)
+{
+    json out = stepKindToJson(step);
+    if (step.clientOverheadMs > 0.0) // absent means none
+        out["client_overhead_ms"] = step.clientOverheadMs;
+    return out;
 }
 
 } // namespace

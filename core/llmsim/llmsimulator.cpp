@@ -156,6 +156,19 @@ Expected<std::vector<RequestSpec>> replayRequests(const LlmArrivalSpec& spec,
     return oneReplicasShare(repeated(requests, spec.repeat), spec);
 }
 
+/// TTFT and end-to-end latency as the client measures them: the engine's plus the time outside
+/// it (the step's client_overhead_ms). Token times stay the engine's, so gaps, TPOT, the run's
+/// duration and throughput do not move.
+void addClientTime(std::vector<RequestResult>& requests, double clientS)
+{
+    if (clientS <= 0.0)
+        return;
+    for (RequestResult& r : requests) {
+        r.ttftS += clientS;
+        r.e2eS += clientS;
+    }
+}
+
 } // namespace
 
 Expected<LlmResult> simulateLlm(const LlmScenario& input, const LlmSimOptions& options,
@@ -221,6 +234,7 @@ Expected<LlmResult> simulateLlm(const LlmScenario& input, const LlmSimOptions& o
             errors[r] = run.error();
             return;
         }
+        addClientTime(run->requests, scenario.step.clientOverheadMs * 1e-3);
         metrics[r] = summarise(*run, scenario.engine, scenario.sla);
         metrics[r].seed = seed;
         if (r == 0)

@@ -103,10 +103,12 @@ double logit(double fraction)
     return std::log(p / (1.0 - p));
 }
 
-/// The three calibrated parameters.
+/// The calibrated parameters: three the search moves, and the time outside the server, which
+/// shifts the TTFT and E2E figures alone and is solved for at each step of the search.
 struct Calibration
 {
     double etaCompute = 0.0, etaMemory = 0.0, perSeqMs = 0.0;
+    double clientMs = 0.0;
 };
 
 /// Sweeps one Nelder-Mead pass may simulate.
@@ -120,6 +122,7 @@ LlmScenario calibrated(LlmScenario scenario, const Calibration& c)
     scenario.step.accelerator.etaCompute = c.etaCompute;
     scenario.step.accelerator.etaMemory = c.etaMemory;
     scenario.step.overheadPerSeqMs = c.perSeqMs > kNoPerSeqMs ? c.perSeqMs : 0.0;
+    scenario.step.clientOverheadMs = c.clientMs;
     return scenario;
 }
 
@@ -155,6 +158,56 @@ double sumOfLosses(const std::vector<RateSweepComparison>& comparisons, bool rob
     if (count)
         *count = n;
     return sum;
+}
+
+/// The figures with `clientMs` more outside the server: TTFT p50 and mean E2E move by exactly
+/// that (a constant shift moves a median and a mean by itself), ITL and throughput not at all.
+std::vector<RateSweepComparison> withClientTime(std::vector<RateSweepComparison> comparisons,
+                                                double clientMs)
+{
+    for (auto& c : comparisons) {
+        c.simulated.ttftP50Ms += clientMs;
+        c.simulated.e2eMeanMs += clientMs;
+    }
+    return comparisons;
+}
+
+/// The time outside the server that fits the TTFT and E2E figures of `comparisons` (simulated
+/// without it) best, in [0, the smallest measured TTFT p50 or mean E2E]: a grid, then a golden
+/// section around its best cell. No simulation: the figures move by the shift alone. Empty
+/// when no run has either figure.
+std::optional<double> bestClientMs(const std::vector<RateSweepComparison>& comparisons)
+{
+    double upperMs = std::numeric_limits<double>::infinity();
+    for (const auto& c : comparisons)
+        for (double measured : {c.point.measured.ttftP50Ms, c.point.measured.e2eMeanMs})
+            if (measured > 0.0 && std::isfinite(measured))
+                upperMs = std::min(upperMs, measured);
+    if (!std::isfinite(upperMs))
+        return std::nullopt;
+    const auto loss = [&](double ms) { return sumOfLosses(withClientTime(comparisons, ms), true); };
+    constexpr int kCells = 200;
+    const double cellMs = upperMs / kCells;
+    int best = 0;
+    double bestLoss = loss(0.0);
+    for (int i = 1; i <= kCells; ++i) {
+        const double l = loss(i * cellMs);
+        if (l < bestLoss) {
+            bestLoss = l;
+            best = i;
+        }
+    }
+    double lo = std::max(0.0, (best - 1) * cellMs), hi = std::min(upperMs, (best + 1) * cellMs);
+    const double golden = 0.5 * (std::sqrt(5.0) - 1.0);
+    for (int i = 0; i < 40; ++i) {
+        const double a = hi - golden * (hi - lo), b = lo + golden * (hi - lo);
+        if (loss(a) <= loss(b))
+            hi = b;
+        else
+            lo = a;
+    }
+    const double refined = 0.5 * (lo + hi);
+    return loss(refined) < bestLoss ? refined : best * cellMs;
 }
 
 /// Largest |ln| change of any figure between two simulations of the same points.
@@ -277,14 +330,24 @@ using SimulateAt = std::function<Expected<std::vector<RateSweepComparison>>(cons
 
 /// Two Nelder-Mead passes from the stated values, the second from the first's answer with a
 /// finer simplex: a parameter that tips a scheduling decision moves many requests at once, so
-/// one pass can stall on a kink.
+/// one pass can stall on a kink. At each point the time outside the server is the one that
+/// fits best there (the stated one where no run has a TTFT or E2E figure).
 Expected<Calibration> searchCalibration(const SimulateAt& simulateAt, const Calibration& stated)
 {
+    double lowestLoss = std::numeric_limits<double>::infinity();
+    double clientMsAtLowest = stated.clientMs;
     const auto objective = [&](const std::array<double, 3>& x) -> Expected<double> {
         auto comparisons = simulateAt(calibrationAt(x));
         if (!comparisons)
             return comparisons.error();
-        return sumOfLosses(*comparisons, true);
+        const double clientMs = bestClientMs(*comparisons).value_or(stated.clientMs);
+        const double loss = sumOfLosses(withClientTime(std::move(*comparisons), clientMs), true);
+        // Nelder-Mead keeps the lowest point it evaluated, so this is the answer's client time.
+        if (loss < lowestLoss) {
+            lowestLoss = loss;
+            clientMsAtLowest = clientMs;
+        }
+        return loss;
     };
     std::array<double, 3> best{logit(stated.etaCompute), logit(stated.etaMemory),
                                std::log(std::max(stated.perSeqMs, 0.01))};
@@ -294,7 +357,9 @@ Expected<Calibration> searchCalibration(const SimulateAt& simulateAt, const Cali
             return next.error();
         best = *next;
     }
-    return calibrationAt(best);
+    Calibration found = calibrationAt(best);
+    found.clientMs = clientMsAtLowest;
+    return found;
 }
 
 /// Identifiability: each parameter is moved 10% from `c`; one that moves no figure of `atFit`
@@ -350,10 +415,12 @@ Expected<RooflineRateFit> fitRooflineOnRateSweep(const LlmScenario& scenario,
                              std::to_string(points.size()) + " found");
     RooflineRateFit fit;
     const Calibration stated{scenario.step.accelerator.etaCompute,
-                             scenario.step.accelerator.etaMemory, scenario.step.overheadPerSeqMs};
+                             scenario.step.accelerator.etaMemory, scenario.step.overheadPerSeqMs,
+                             scenario.step.clientOverheadMs};
     fit.statedEtaCompute = stated.etaCompute;
     fit.statedEtaMemory = stated.etaMemory;
     fit.statedPerSeqMs = stated.perSeqMs;
+    fit.statedClientMs = stated.clientMs;
     // The sweeps a fit takes: the stated one, two searches' budgets, the fitted one and three
     // moved for identifiability (an unpinned parameter adds one more).
     // A Nelder-Mead pass may pass its budget by one shrink (N + 1 more) before it stops.
@@ -372,6 +439,11 @@ Expected<RooflineRateFit> fitRooflineOnRateSweep(const LlmScenario& scenario,
     auto c = searchCalibration(simulateAt, stated);
     if (!c)
         return c.error();
+    fit.clientPinned = bestClientMs(*atStated).has_value();
+    if (!fit.clientPinned)
+        fit.warnings.push_back("no run has a TTFT p50 or a mean E2E, so the sweep does not pin "
+                               "client_overhead_ms: kept at the stated " +
+                               significant(stated.clientMs, 4));
     auto atFit = simulateAt(*c);
     if (!atFit)
         return atFit.error();

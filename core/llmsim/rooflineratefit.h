@@ -78,6 +78,7 @@ struct RooflineRateFit
 {
     StepSpec step; ///< The scenario's roofline with eta_compute, eta_memory, per-seq time fitted.
     double statedEtaCompute = 0.0, statedEtaMemory = 0.0, statedPerSeqMs = 0.0;
+    double statedClientMs = 0.0;                  ///< The step's client_overhead_ms before the fit.
     std::vector<RateSweepComparison> comparisons; ///< At the fitted step.
     double logRms = 0.0;                          ///< Over `comparisons`.
     double statedLogRms = 0.0;                    ///< The same points on the stated step.
@@ -85,14 +86,19 @@ struct RooflineRateFit
     /// A parameter the sweep does not pin (no figure moves 1% when it moves 10%), kept as
     /// stated; said in `warnings` too.
     bool etaComputePinned = true, etaMemoryPinned = true, perSeqPinned = true;
+    /// Whether a run has a TTFT p50 or mean E2E to pin the time outside the server.
+    bool clientPinned = true;
     std::vector<std::string> warnings;
 };
 
 /// Fits the roofline's achievable fractions of peak compute and memory bandwidth (each in
-/// (0, 1)) and its host time per scheduled sequence (overhead_per_seq_ms) so that the scenario,
-/// replayed at each point's rate, reproduces the measured median TTFT, median ITL, mean
-/// end-to-end latency and output tokens/s: Nelder-Mead on a robust sum of log ratios over the
-/// logits of the fractions and the logarithm of the time, from the stated values. The scenario
+/// (0, 1)), its host time per scheduled sequence (overhead_per_seq_ms) and the time a request
+/// spends outside the server (client_overhead_ms) so that the scenario, replayed at each
+/// point's rate, reproduces the measured median TTFT, median ITL, mean end-to-end latency and
+/// output tokens/s: Nelder-Mead on a robust sum of log ratios over the logits of the fractions
+/// and the logarithm of the time, from the stated values; at each point of that search the
+/// client time is solved for directly (it shifts TTFT and E2E alone, so it needs no
+/// simulation), between 0 and the smallest measured TTFT or E2E. The scenario
 /// must have a roofline step and Poisson arrivals, and there must be two points or more.
 /// `progress` counts the sweeps simulated (about 110).
 Expected<RooflineRateFit> fitRooflineOnRateSweep(const LlmScenario& scenario,

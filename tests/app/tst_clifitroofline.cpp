@@ -43,6 +43,7 @@ void TestCliFitRoofline::fitsPrintsAndWritesTheCalibratedScenario()
     QVERIFY2(shown.contains(QStringLiteral("Roofline calibrated on ")), qPrintable(shown));
     QVERIFY2(shown.contains(QStringLiteral("(2 runs, ")), qPrintable(shown));
     QVERIFY2(shown.contains(QStringLiteral("eta_compute 0.7 -> 0.3")), qPrintable(shown));
+    QVERIFY2(shown.contains(QStringLiteral("client_overhead_ms 0 -> ")), qPrintable(shown));
     QVERIFY2(shown.contains(QStringLiteral("2 req/s (random)")), qPrintable(shown));
     QVERIFY2(shown.contains(QStringLiteral("left out 4 req/s (sharegpt): mean prompt 120 tokens "
                                            "against the scenario's 256")),
@@ -71,6 +72,10 @@ void TestCliFitRoofline::fitsPrintsAndWritesTheCalibratedScenario()
     QCOMPARE(fit["runs"].size(), std::size_t(2));
     QCOMPARE(fit["left_out"].size(), std::size_t(1));
     QVERIFY(fit["eta_compute_pinned"].get<bool>());
+    // The time outside the server is fitted and stated beside the efficiencies.
+    QVERIFY(fit["client_overhead_ms_pinned"].get<bool>());
+    QVERIFY(fit["client_overhead_ms"].get<double>() >= 0.0);
+    QCOMPARE(fit["stated_client_overhead_ms"].get<double>(), 0.0);
     QVERIFY(fit["log_rms"].get<double>() < fit["stated_log_rms"].get<double>());
     QCOMPARE(parsed["scenario"]["step"]["calibrated_on"], step["calibrated_on"]);
 }

@@ -350,6 +350,8 @@ private Q_SLOTS:
                  qPrintable(summary));
         QVERIFY2(summary.contains(QStringLiteral("Left out 4 req/s (sharegpt): mean prompt 120")),
                  qPrintable(summary));
+        QVERIFY2(summary.contains(QStringLiteral("time outside the server 0 → ")),
+                 qPrintable(summary));
         QVERIFY(waitForSimulation(window));
         QVERIFY(window.llmServerView()->shownRun()->point.evidence.ends_with(
             "roofline step calibrated on " + step.calibratedOn));
@@ -366,6 +368,7 @@ private Q_SLOTS:
         const auto moved = projectSpec(window).scenario.step;
         QVERIFY(moved.calibratedOn.empty());
         QCOMPARE(moved.overheadPerSeqMs, 0.0);
+        QCOMPARE(moved.clientOverheadMs, 0.0);
         QCOMPARE(moved.accelerator.etaCompute, 0.7);
         // The summary goes with the calibration it describes.
         QVERIFY(panel->calibrationLabel()->isHidden());

@@ -5,6 +5,7 @@
 // real SGLang sweep is in tst_llmsimvalidation.
 #include "analysis/llmregion.h"
 #include "llmsim/llmscenariojson.h"
+#include "llmsim/llmsimulator.h"
 #include "llmsim/rooflineratefit.h"
 
 #include <QtTest>
@@ -99,6 +100,8 @@ class TestLlmRooflineFit : public QObject
 
 private Q_SLOTS:
     void knownEfficienciesAreFoundAgain();
+    void clientTimeShiftsTtftAndE2eAlone();
+    void aSweepWithoutTtftOrE2eKeepsTheStatedClientTime();
     void aParameterTheSweepCannotPinIsKeptAndSaid();
     void runsTheScenarioCannotStandForAreLeftOut();
     void aTableWithRatesOnlyGivesMeanLengthsFromThem();
@@ -109,21 +112,25 @@ private Q_SLOTS:
 void TestLlmRooflineFit::knownEfficienciesAreFoundAgain()
 {
     // From light load (memory-bound decodes of a few sequences) to saturation (compute-bound
-    // batches of many): every parameter moves some figure.
+    // batches of many): every parameter moves some figure; 30 ms outside the server (a
+    // client's HTTP and tokenisation) shifts every TTFT and E2E.
     LlmScenario truth = scenario();
     truth.step.accelerator.etaCompute = 0.35;
     truth.step.accelerator.etaMemory = 0.6;
     truth.step.overheadPerSeqMs = 0.08;
+    truth.step.clientOverheadMs = 30.0;
     const auto points = measuredUnder(truth, {2, 20, 60, 120});
     const LlmScenario stated = scenario(); // the preset's 0.7 and 0.85, no per-sequence time
     std::uint64_t reports = 0;
     Progress progress([&reports](const ProgressUpdate&) { ++reports; });
     auto fit = fitRooflineOnRateSweep(stated, points, {}, CancelToken(), progress);
     QVERIFY2(fit.hasValue(), fit ? "" : fit.error().toString().c_str());
-    qInfo("eta_compute %.4f, eta_memory %.4f, %.4f ms per sequence; log-RMS %.4f (stated %.4f)",
+    qInfo("eta_compute %.4f, eta_memory %.4f, %.4f ms per sequence, %.3f ms outside; log-RMS "
+          "%.4f (stated %.4f)",
           fit->step.accelerator.etaCompute, fit->step.accelerator.etaMemory,
-          fit->step.overheadPerSeqMs, fit->logRms, fit->statedLogRms);
+          fit->step.overheadPerSeqMs, fit->step.clientOverheadMs, fit->logRms, fit->statedLogRms);
     QVERIFY(fit->etaComputePinned && fit->etaMemoryPinned && fit->perSeqPinned);
+    QVERIFY(fit->clientPinned);
     QVERIFY(fit->warnings.empty());
     // Progress counts the sweeps simulated, and ends complete.
     QCOMPARE(progress.current().phase, std::string("calibrating the roofline on the sweep"));
@@ -133,6 +140,8 @@ void TestLlmRooflineFit::knownEfficienciesAreFoundAgain()
     QVERIFY(within(fit->step.accelerator.etaCompute, 0.35, 0.10));
     QVERIFY(within(fit->step.accelerator.etaMemory, 0.6, 0.10));
     QVERIFY(within(fit->step.overheadPerSeqMs, 0.08, 0.25));
+    QVERIFY(within(fit->step.clientOverheadMs, 30.0, 0.10));
+    QCOMPARE(fit->statedClientMs, 0.0);
     QVERIFY(fit->statedLogRms > 0.2);
     // What is left is the two seeds' sampling noise: the fit is as close as the truth.
     QVERIFY2(fit->logRms <= 1.05 * noiseFloor(truth, points),
@@ -142,6 +151,68 @@ void TestLlmRooflineFit::knownEfficienciesAreFoundAgain()
     // The rest of the step is the scenario's.
     QCOMPARE(fit->step.accelerator.name, stated.step.accelerator.name);
     QCOMPARE(fit->step.modelConfig, stated.step.modelConfig);
+}
+
+void TestLlmRooflineFit::clientTimeShiftsTtftAndE2eAlone()
+{
+    // The time outside the server is a constant per request: every TTFT and E2E statistic moves
+    // by exactly that much; the engine's timeline (ITL, TPOT, throughput) does not move.
+    LlmScenario s = scenario();
+    s.arrivals.ratePerS = 20.0;
+    auto without = simulateLlm(s);
+    s.step.clientOverheadMs = 40.0;
+    auto with = simulateLlm(s);
+    QVERIFY2(without.hasValue() && with.hasValue(), "simulation failed");
+    const auto& a = without->replications.front();
+    const auto& b = with->replications.front();
+    for (const auto& [x, y] : {std::pair(a.ttft, b.ttft), std::pair(a.e2e, b.e2e)}) {
+        QVERIFY(std::abs(y.meanS - x.meanS - 0.040) < 1e-9);
+        QVERIFY(std::abs(y.p50S - x.p50S - 0.040) < 1e-9);
+        QVERIFY(std::abs(y.p99S - x.p99S - 0.040) < 1e-9);
+    }
+    QCOMPARE(b.itl.p50S, a.itl.p50S);
+    QCOMPARE(b.tpot.p99S, a.tpot.p99S);
+    QCOMPARE(b.outputTokensPerS, a.outputTokensPerS);
+    QCOMPARE(b.queue.p99S, a.queue.p99S);
+    // A TTFT limit judges the TTFT the client sees: 40 ms more fails more requests.
+    s.sla.ttftMs = 1e3 * a.ttft.p50S + 20.0;
+    auto judged = simulateLlm(s);
+    QVERIFY(judged.hasValue());
+    QVERIFY(judged->replications.front().goodFraction < 0.5);
+    // Written with the step, read back; below 0 it is refused naming the key.
+    const nlohmann::json json = llmScenarioToJson(s);
+    QCOMPARE(json["step"]["client_overhead_ms"].get<double>(), 40.0);
+    auto back = llmScenarioFromJson(json);
+    QVERIFY2(back.hasValue(), back ? "" : back.error().toString().c_str());
+    QCOMPARE(back->step.clientOverheadMs, 40.0);
+    QVERIFY(!llmScenarioToJson(scenario())["step"].contains("client_overhead_ms"));
+    nlohmann::json negative = json;
+    negative["step"]["client_overhead_ms"] = -1.0;
+    auto refused = llmScenarioFromJson(negative);
+    QVERIFY(!refused);
+    QVERIFY(refused.error().toString().find("client_overhead_ms") != std::string::npos);
+}
+
+void TestLlmRooflineFit::aSweepWithoutTtftOrE2eKeepsTheStatedClientTime()
+{
+    // ITL and throughput say nothing about the time outside the server: a sweep with neither
+    // TTFT nor E2E keeps the stated value and says so.
+    LlmScenario truth = scenario();
+    truth.step.clientOverheadMs = 30.0;
+    auto points = measuredUnder(truth, {2, 60});
+    for (auto& p : points)
+        p.measured.ttftP50Ms = p.measured.e2eMeanMs = std::nan("");
+    LlmScenario stated = scenario();
+    stated.step.clientOverheadMs = 12.0;
+    auto fit = fitRooflineOnRateSweep(stated, points, {});
+    QVERIFY2(fit.hasValue(), fit ? "" : fit.error().toString().c_str());
+    QVERIFY(!fit->clientPinned);
+    QCOMPARE(fit->step.clientOverheadMs, 12.0);
+    bool said = false;
+    for (const auto& w : fit->warnings)
+        said = said || (w.find("client_overhead_ms") != std::string::npos &&
+                        w.find("kept at the stated 12") != std::string::npos);
+    QVERIFY(said);
 }
 
 void TestLlmRooflineFit::aParameterTheSweepCannotPinIsKeptAndSaid()

@@ -59,11 +59,13 @@ QString llmStepNote(const llmsim::StepSpec& step)
         return tr("Step times from the model's roofline on the accelerator (no measurement "
                   "tuned in): power and temperature modelled.");
     return tr("Step times from the model's roofline calibrated on %1: η compute %2, η memory "
-              "%3, %4 ms host time per sequence; power and temperature modelled.")
+              "%3, %4 ms host time per sequence, %5 ms per request outside the server; power "
+              "and temperature modelled.")
         .arg(QString::fromStdString(step.calibratedOn))
         .arg(step.accelerator.etaCompute, 0, 'g', 3)
         .arg(step.accelerator.etaMemory, 0, 'g', 3)
-        .arg(step.overheadPerSeqMs, 0, 'g', 3);
+        .arg(step.overheadPerSeqMs, 0, 'g', 3)
+        .arg(step.clientOverheadMs, 0, 'g', 3);
 }
 
 QString llmCalibrationSummary(const llmsim::SweepCalibration& calibration)
@@ -71,8 +73,8 @@ QString llmCalibrationSummary(const llmsim::SweepCalibration& calibration)
     const auto& fit = calibration.fit;
     QString text =
         tr("Calibrated on %1 (%2 runs, %3 sweeps simulated): η compute %4 → %5, η memory %6 → "
-           "%7, host time %8 → %9 ms per sequence. Log-RMS of the figures %10 → %11; furthest: "
-           "%12.")
+           "%7, host time %8 → %9 ms per sequence, time outside the server %10 → %11 ms per "
+           "request. Log-RMS of the figures %12 → %13; furthest: %14.")
             .arg(QFileInfo(QString::fromStdString(calibration.sweepPath)).fileName())
             .arg(fit.comparisons.size())
             .arg(fit.evaluations)
@@ -82,6 +84,8 @@ QString llmCalibrationSummary(const llmsim::SweepCalibration& calibration)
             .arg(fit.step.accelerator.etaMemory, 0, 'g', 3)
             .arg(fit.statedPerSeqMs, 0, 'g', 3)
             .arg(fit.step.overheadPerSeqMs, 0, 'g', 3)
+            .arg(fit.statedClientMs, 0, 'g', 3)
+            .arg(fit.step.clientOverheadMs, 0, 'g', 3)
             .arg(fit.statedLogRms, 0, 'f', 3)
             .arg(fit.logRms, 0, 'f', 3)
             .arg(worstFigure(fit));
@@ -100,6 +104,7 @@ void forgetLlmCalibration(llmsim::StepSpec& step)
         return;
     step.calibratedOn.clear();
     step.overheadPerSeqMs = 0.0;
+    step.clientOverheadMs = 0.0;
     // The preset's efficiencies; an inline accelerator's are the defaults it was read with.
     const auto preset = accel::PresetLibrary::builtIn().accelerator(step.accelerator.name);
     const accel::AcceleratorSpec stated = preset ? *preset : accel::AcceleratorSpec{};
