@@ -215,6 +215,48 @@ private Q_SLOTS:
                     .emptyText.contains(QStringLiteral("No power model")));
     }
 
+    void throughputChartMarksTheKnee()
+    {
+        // Output tokens/s over the load sweep: every simulated cell on the curve, split into
+        // the loads that meet every limit and those that fail one, and the knee (the highest
+        // load met) drawn where the sweep's capacity is; the checks text names it and what
+        // fails beyond it.
+        gui::MainWindow window(m_settings.get());
+        window.openLlmDemo();
+        QVERIFY(waitForSimulation(window));
+        const auto sweep = window.llmServerView()->shownRun()->loadSweep;
+        QVERIFY2(sweep, qPrintable(window.llmServerView()->shownRun()->loadSweepError));
+        const auto chart = widgets::llmLoadThroughputChart(sweep.get(), {});
+        QVERIFY(chart.series.size() >= 2);
+        const auto& curve = chart.series[0].data.points;
+        qsizetype at = 0, met = 0;
+        for (const auto& cell : sweep->cells) {
+            if (cell.status == analysis::LlmCellStatus::Refused)
+                continue;
+            QCOMPARE(curve[at].x(), cell.knobs.load);
+            QCOMPARE(curve[at].y(), cell.metrics.outputTokensPerS.value);
+            met += cell.status == analysis::LlmCellStatus::Feasible ? 1 : 0;
+            ++at;
+        }
+        QCOMPARE(curve.size(), at);
+        QVERIFY(met >= 1 && met < at); // the demo's sweep crosses its knee
+        QCOMPARE(chart.series[1].data.points.size(), met);
+        const auto& capacity = sweep->capacity.front();
+        QVERIFY(capacity.capacityCell && capacity.firstFailingCell);
+        QCOMPARE(chart.references.size(), 1);
+        QCOMPARE(chart.references[0].value, capacity.knobs.load);
+        QVERIFY(chart.references[0].label.contains(QStringLiteral("knee")));
+        QString checks;
+        for (const QLabel* label : window.llmServerView()->findChildren<QLabel*>())
+            if (label->text().contains(QStringLiteral("Knee at these knobs")))
+                checks = label->text();
+        QVERIFY2(checks.contains(QStringLiteral("the highest load met is")), qPrintable(checks));
+        QVERIFY2(checks.contains(QStringLiteral(" fails ")), qPrintable(checks));
+        // Without a sweep the chart says why instead of drawing nothing.
+        QVERIFY(widgets::llmLoadThroughputChart(nullptr, QStringLiteral("not run"))
+                    .emptyText.contains(QStringLiteral("not run")));
+    }
+
     void itlCdfIsTheOperatingPointsOwnGaps()
     {
         // The ITL chart draws replication 0's gaps between tokens: its median is the median

@@ -121,15 +121,31 @@ private Q_SLOTS:
         QVERIFY(io::attachLlmDemoRun(project, runFolder.toStdString()).realRequests);
         auto region = analysis::computeLlmRegion(specOf(project));
         QVERIFY2(region, region ? "" : region.error().toString().c_str());
-        // At a tenth of the recorded rate: the largest budget prefills long prompts in one step
-        // (TTFT p99 over the limit), the smallest keeps the decodes' steps short (lowest TPOT).
+        // At a tenth of the recorded rate, 256 seats: a larger budget prefills more of the
+        // waiting prompts per step, so TTFT p99 falls from 746 ms (256 tokens) to 662 ms (4,096),
+        // while the decodes share longer steps, so TPOT p99 rises from 25.3 to 27.9 ms: the
+        // trade. At 8,192 one step may hold whole long prompts and TTFT p99 crosses its limit.
+        const int budgets[] = {256, 512, 1024, 2048, 4096};
+        for (int b : budgets) {
+            const auto& c = cellAt(*region, 256, b, 0.1);
+            qInfo("budget %d: TTFT p99 %.1f ms, TPOT p99 %.2f ms, %s", b, c.metrics.ttftP99Ms.value,
+                  c.metrics.tpotP99Ms.value, analysis::llmCellStatusName(c.status));
+            QCOMPARE(int(c.status), int(analysis::LlmCellStatus::Feasible));
+        }
         const auto& small = cellAt(*region, 256, 256, 0.1);
+        const auto& mid = cellAt(*region, 256, 4096, 0.1);
+        QVERIFY(small.metrics.ttftP99Ms.value > 1.05 * mid.metrics.ttftP99Ms.value);
+        QVERIFY(small.metrics.tpotP99Ms.value < 0.95 * mid.metrics.tpotP99Ms.value);
+        // Along the way each step of the budget moves TTFT down and TPOT up (or keeps it).
+        for (std::size_t i = 1; i < std::size(budgets); ++i) {
+            const auto& a = cellAt(*region, 256, budgets[i - 1], 0.1).metrics;
+            const auto& b = cellAt(*region, 256, budgets[i], 0.1).metrics;
+            QVERIFY(b.ttftP99Ms.value < a.ttftP99Ms.value);
+            QVERIFY(b.tpotP99Ms.value > 0.999 * a.tpotP99Ms.value);
+        }
         const auto& large = cellAt(*region, 256, 8192, 0.1);
-        QCOMPARE(int(small.status), int(analysis::LlmCellStatus::Feasible));
         QCOMPARE(int(large.status), int(analysis::LlmCellStatus::Infeasible));
         QCOMPARE(int(large.binding), int(analysis::LlmConstraint::TtftP99));
-        QVERIFY(small.metrics.tpotP99Ms.value < large.metrics.tpotP99Ms.value);
-        QVERIFY(small.metrics.ttftP99Ms.value < large.metrics.ttftP99Ms.value);
         // Under the 300 W cap every GPU stays below it.
         for (const auto& c : region->cells)
             QVERIFY(c.metrics.powerPerGpuW.value <= 300.0);

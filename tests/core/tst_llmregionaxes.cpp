@@ -211,6 +211,122 @@ private Q_SLOTS:
         }
     }
 
+    void aSaturatedSeatServesOneRequestPerServiceTime()
+    {
+        // Little's law on a seat-limited cell: one seat always busy (L = 1) holds each request
+        // for S, so it completes 1 / S = 6.69 requests/s, 133.8 output tokens/s, whatever the
+        // overload (8 and 12 req/s offered).
+        auto spec = test::linearRegionSpec();
+        spec.ratesPerS = {8.0, 12.0};
+        const auto r = compute(spec);
+        for (const double rate : {8.0, 12.0}) {
+            const auto& c = cellWith(r, 1, rate);
+            const double littleTokensPerS = 20.0 / kServiceS;
+            qInfo("offered %.0f/s: %.2f output tokens/s, Little's law %.2f", rate,
+                  c.metrics.outputTokensPerS.value, littleTokensPerS);
+            QVERIFY(std::abs(c.metrics.outputTokensPerS.value / littleTokensPerS - 1.0) < 0.01);
+            QCOMPARE(int(c.status), int(LlmCellStatus::Infeasible));
+            QCOMPARE(int(c.binding), int(LlmConstraint::TtftP99));
+        }
+    }
+
+    void aGoodputDemandBindsWhereTheLoadFallsShort()
+    {
+        // Goodput counts the requests meeting the scenario's SLA per second; with no SLA every
+        // request counts, so goodput is the offered rate below saturation. A demand of 3/s
+        // fails at 2/s (the binding limit) and is met at 4/s, where it is the tightest limit.
+        auto spec = test::linearRegionSpec();
+        spec.ratesPerS = {2.0, 4.0};
+        spec.limits.minGoodputPerS = 3.0;
+        const auto r = compute(spec);
+        const auto& low = cellWith(r, 1, 2.0);
+        const auto& high = cellWith(r, 1, 4.0);
+        QVERIFY(std::abs(low.metrics.goodputPerS.value - 2.0) < 0.1);
+        QCOMPARE(int(low.status), int(LlmCellStatus::Infeasible));
+        QCOMPARE(int(low.binding), int(LlmConstraint::Goodput));
+        QCOMPARE(int(high.status), int(LlmCellStatus::Feasible));
+        QCOMPARE(int(high.binding), int(LlmConstraint::Goodput));
+        for (const auto& check : high.checks)
+            if (check.kind == LlmConstraint::Goodput)
+                QVERIFY(std::abs(check.margin - (check.value - 3.0) / 3.0) < 1e-12);
+    }
+
+    void energyAndTemperatureLimitsBindWhereTheyAreExceeded()
+    {
+        // The power axis spreads energy per token and peak temperature over the cells; a limit
+        // between their lowest and highest values fails the cells above it (binding, where it
+        // is their only failure) and passes the others. The Pareto front counts energy too.
+        QTemporaryDir dir;
+        auto spec = rooflineSpec(dir);
+        spec.powerCapsW = {250.0, 700.0};
+        spec.ratesPerS = {6.0}; // below either cap's capacity: the latency limits hold
+        analysis::LlmRegionOptions options;
+        options.baseDirectory = dir.path().toStdString();
+        const auto loose = compute(spec, options);
+        double lowJ = 1e9, highJ = 0.0, lowC = 1e9, highC = 0.0;
+        for (const auto& c : loose.cells) {
+            lowJ = std::min(lowJ, c.metrics.energyPerOutputTokenJ.value);
+            highJ = std::max(highJ, c.metrics.energyPerOutputTokenJ.value);
+            lowC = std::min(lowC, c.metrics.peakTemperatureC.value);
+            highC = std::max(highC, c.metrics.peakTemperatureC.value);
+        }
+        qInfo("energy %.4f-%.4f J/token, peak %.1f-%.1f C", lowJ, highJ, lowC, highC);
+        QVERIFY(highJ > 1.05 * lowJ && highC > lowC + 1.0);
+        // `tight` has one limit at `limit`, halfway between the cells' lowest and highest; the
+        // region is left in `r` (a void lambda: Qt's checks return on failure).
+        analysis::LlmRegionResult r;
+        const auto judged = [&](const analysis::LlmRegionSpec& tight, LlmConstraint kind,
+                                double limit, auto valueOf) {
+            r = compute(tight, options);
+            int bound = 0, passed = 0;
+            for (const auto& c : r.cells) {
+                const bool exceeds = valueOf(c.metrics) > limit;
+                int failures = 0;
+                for (const auto& check : c.checks) {
+                    failures += check.satisfied ? 0 : 1;
+                    if (check.kind == kind)
+                        QCOMPARE(check.satisfied, !exceeds);
+                }
+                if (exceeds && failures == 1) {
+                    QCOMPARE(int(c.binding), int(kind));
+                    ++bound;
+                }
+                passed += exceeds ? 0 : 1;
+            }
+            QVERIFY(bound >= 1 && passed >= 1);
+        };
+        auto byEnergySpec = spec;
+        byEnergySpec.limits.maxEnergyPerOutputTokenJ = 0.5 * (lowJ + highJ);
+        judged(byEnergySpec, LlmConstraint::EnergyPerToken, 0.5 * (lowJ + highJ),
+               [](const analysis::LlmCellMetrics& m) { return m.energyPerOutputTokenJ.value; });
+        if (QTest::currentTestFailed())
+            return;
+        const analysis::LlmRegionResult byEnergy = r;
+        auto byTemperatureSpec = spec;
+        byTemperatureSpec.limits.maxTemperatureC = 0.5 * (lowC + highC);
+        judged(byTemperatureSpec, LlmConstraint::Temperature, 0.5 * (lowC + highC),
+               [](const analysis::LlmCellMetrics& m) { return m.peakTemperatureC.value; });
+        if (QTest::currentTestFailed())
+            return;
+        const auto point = [](const analysis::LlmRegionCell& c) {
+            return std::vector<double>{-c.metrics.outputTokensPerS.value, c.metrics.ttftP99Ms.value,
+                                       c.metrics.tpotP99Ms.value,
+                                       c.metrics.energyPerOutputTokenJ.value};
+        };
+        const auto usable = [](const analysis::LlmRegionCell& c) {
+            return c.status == LlmCellStatus::Feasible && c.confident;
+        };
+        for (const auto& c : byEnergy.cells) {
+            if (!usable(c))
+                continue;
+            bool dominated = false;
+            for (const auto& other : byEnergy.cells)
+                dominated =
+                    dominated || (usable(other) && analysis::dominates(point(other), point(c)));
+            QCOMPARE(c.pareto, !dominated);
+        }
+    }
+
     void powerLimitsNeedAnAcceleratorModel()
     {
         auto spec = test::linearRegionSpec();
