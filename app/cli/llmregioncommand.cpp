@@ -168,7 +168,8 @@ std::vector<OptionSpec> llmRegionOptions()
     return {
         {"--max-num-seqs", "LIST", "LLM axis: max_num_seqs values, e.g. 8,16,32"},
         {"--max-num-batched-tokens", "LIST",
-         "LLM axis: token budgets (max_num_batched_tokens), e.g. 512,1024,2048"},
+         "LLM axis: token budgets per step (max_num_batched_tokens; under sglang its "
+         "chunked_prefill_size), e.g. 512,1024,2048"},
         {"--tensor-parallel", "LIST", "LLM axis: GPUs per replica (roofline step), e.g. 1,2,4"},
         {"--sla-ttft-ms", "X", "LLM limit: TTFT p99 in ms (required with an LLM scenario)"},
         {"--sla-tpot-ms", "Y", "LLM limit: TPOT p99 in ms (required with an LLM scenario)"},

@@ -106,9 +106,9 @@ std::string sliceTitle(const LlmRegionResult& r, const analysis::LlmCellKnobs& k
 void grid(const LlmRegionResult& r, std::ostringstream& out)
 {
     constexpr std::size_t kWidth = 8;
-    out << "rows max_num_seqs, columns max_num_batched_tokens (ok feasible, else the binding "
-           "limit: ttft, tpot, thr, good, pre, pow, enj, temp; ref refused up front; ? not "
-           "confident; * recommended)\n";
+    out << "rows max_num_seqs, columns " << analysis::llmTokenBudgetKnob(r.spec.scenario.engine)
+        << " (ok feasible, else the binding limit: ttft, tpot, thr, good, pre, pow, enj, temp; "
+           "ref refused up front; ? not confident; * recommended)\n";
     const auto& spec = r.spec;
     const std::size_t seqs = spec.maxNumSeqs.size(), budgets = spec.maxNumBatchedTokens.size();
     const std::size_t loads = analysis::llmAxisSize(spec, analysis::LlmAxis::Load);
@@ -166,7 +166,8 @@ void recommendation(const LlmRegionResult& r, std::ostringstream& out)
     }
     const auto& m = c->metrics;
     const std::string where = sliceTitle(r, c->knobs);
-    out << "recommended: max_num_seqs " << c->knobs.maxNumSeqs << ", max_num_batched_tokens "
+    out << "recommended: max_num_seqs " << c->knobs.maxNumSeqs << ", "
+        << analysis::llmTokenBudgetKnob(r.spec.scenario.engine) << " "
         << c->knobs.maxNumBatchedTokens << (where.empty() ? "" : ", " + where) << " ("
         << r.recommendation->reason << ")\n"
         << "  output tokens/s " << estimate(m.outputTokensPerS, "") << "\n"

@@ -257,11 +257,6 @@ std::optional<LlmObjective> llmObjectiveFromName(const std::string& name)
 
 Status validate(const LlmRegionSpec& spec)
 {
-    if (spec.scenario.engine.policy == "sglang")
-        return makeError(ErrorCode::Usage,
-                         "--max-num-batched-tokens: the sglang policy has no "
-                         "max_num_batched_tokens (its budgets are max_prefill_tokens and "
-                         "chunked_prefill_size); an LLM region of sglang is not supported yet");
     for (auto status :
          {checkAxis<std::int32_t>(spec.maxNumSeqs, "--max-num-seqs", 1, 1 << 20, true),
           checkAxis<std::int32_t>(spec.maxNumBatchedTokens, "--max-num-batched-tokens", 1, 1 << 24,
@@ -320,12 +315,49 @@ LlmRegionCell llmCellAt(const LlmRegionSpec& spec, std::size_t index)
     return cell;
 }
 
+namespace {
+
+bool sglangChunks(const llmsim::EngineConfig& engine)
+{
+    return engine.policy == "sglang" && engine.chunkedPrefillSize > 0;
+}
+
+} // namespace
+
+const char* llmTokenBudgetKnob(const llmsim::EngineConfig& engine)
+{
+    if (engine.policy != "sglang")
+        return "max_num_batched_tokens";
+    return sglangChunks(engine) ? "chunked_prefill_size" : "max_prefill_tokens";
+}
+
+std::int32_t llmTokenBudget(const llmsim::EngineConfig& engine)
+{
+    if (engine.policy != "sglang")
+        return engine.maxNumBatchedTokens;
+    return sglangChunks(engine) ? engine.chunkedPrefillSize : engine.maxPrefillTokens;
+}
+
+void setLlmTokenBudget(llmsim::EngineConfig& engine, std::int32_t tokens)
+{
+    if (engine.policy != "sglang") {
+        engine.maxNumBatchedTokens = tokens;
+    } else if (sglangChunks(engine)) {
+        // SGLang's prefill batch is bounded by its chunk and by max_prefill_tokens: the budget
+        // is the chunk, and the batch bound makes room for it where it is smaller.
+        engine.chunkedPrefillSize = tokens;
+        engine.maxPrefillTokens = std::max(engine.maxPrefillTokens, tokens);
+    } else {
+        engine.maxPrefillTokens = tokens;
+    }
+}
+
 llmsim::LlmScenario llmCellScenario(const LlmRegionSpec& spec, std::size_t index)
 {
     const LlmCellKnobs k = llmCellAt(spec, index).knobs;
     llmsim::LlmScenario s = spec.scenario;
     s.engine.maxNumSeqs = k.maxNumSeqs;
-    s.engine.maxNumBatchedTokens = k.maxNumBatchedTokens;
+    setLlmTokenBudget(s.engine, k.maxNumBatchedTokens);
     s.arrivals.replicas = k.replicas;
     if (!spec.ratesPerS.empty())
         s.arrivals.ratePerS = k.load;
@@ -457,7 +489,7 @@ LlmRegionSpec llmOperatingPointSpec(const LlmRegionSpec& spec)
     point.limits = spec.limits;
     point.objective = spec.objective;
     point.maxNumSeqs = {spec.scenario.engine.maxNumSeqs};
-    point.maxNumBatchedTokens = {spec.scenario.engine.maxNumBatchedTokens};
+    point.maxNumBatchedTokens = {llmTokenBudget(spec.scenario.engine)};
     return point;
 }
 

@@ -258,6 +258,17 @@ LlmRegionCell llmCellAt(const LlmRegionSpec& spec, std::size_t index);
 std::size_t llmCellIndex(const LlmRegionSpec& spec,
                          const std::array<std::size_t, kLlmAxisCount>& at);
 
+/// The engine knob that bounds the tokens of one step, which the token-budget axis
+/// (max_num_batched_tokens) sets: "max_num_batched_tokens"; for sglang, which has none
+/// (REGION.md), "chunked_prefill_size", or "max_prefill_tokens" with chunking off. For labels,
+/// so that a user reads the knob the engine has.
+const char* llmTokenBudgetKnob(const llmsim::EngineConfig& engine);
+/// That knob's value in `engine`.
+std::int32_t llmTokenBudget(const llmsim::EngineConfig& engine);
+/// Sets that knob (for sglang with chunking, max_prefill_tokens is raised to the chunk where
+/// smaller, so that the chunk is the step's bound).
+void setLlmTokenBudget(llmsim::EngineConfig& engine, std::int32_t tokens);
+
 /// The scenario one cell simulates (one replica of the cell's): the base with the cell's knobs
 /// and the replications the region uses (at least kMinLlmRegionReplications for generated
 /// arrivals; a replay keeps 1). Running it with llmsim::simulateLlm gives exactly the cell's

@@ -478,6 +478,49 @@ private Q_SLOTS:
         QCOMPARE(window.llmServerView()->shownRun()->point.cell.checks.size(), checksBefore);
     }
 
+    void sglangBudgetSliderSetsItsChunk()
+    {
+        // SGLang has no max_num_batched_tokens: with its policy the dock's budget slider is its
+        // chunked_prefill_size, named so, and the operating point runs with what it shows.
+        gui::MainWindow window(m_settings.get());
+        window.openLlmDemo();
+        QVERIFY(waitForSimulation(window));
+        auto* panel = window.llmModelPanel();
+        QComboBox* policy = nullptr;
+        for (QComboBox* box : panel->findChildren<QComboBox*>())
+            if (box->findText(QStringLiteral("sglang")) >= 0)
+                policy = box;
+        QVERIFY(policy);
+        policy->setCurrentText(QStringLiteral("sglang"));
+        QVERIFY(waitForSimulation(window));
+        const auto run = window.llmServerView()->shownRun();
+        QCOMPARE(run->point.spec.scenario.engine.policy, std::string("sglang"));
+        const auto* label = panel->findChild<QLabel*>(QStringLiteral("tokenBudgetLabel"));
+        QVERIFY(label);
+        QCOMPARE(label->text(), QStringLiteral("chunked_prefill_size"));
+        QSlider* budget = nullptr;
+        for (QSlider* s : panel->findChildren<QSlider*>())
+            if (s->toolTip().startsWith(QStringLiteral("chunked_prefill_size")))
+                budget = s;
+        QVERIFY(budget);
+        const auto& steps = widgets::LlmModelPanel::budgetSteps();
+        const int stated = projectSpec(window).scenario.engine.chunkedPrefillSize;
+        QCOMPARE(steps[std::size_t(budget->value())], stated);
+        const double ttftBefore = run->point.cell.metrics.ttftP99Ms.value;
+        budget->setValue(int(std::find(steps.begin(), steps.end(), 256) - steps.begin()));
+        QCOMPARE(projectSpec(window).scenario.engine.chunkedPrefillSize, 256);
+        QCOMPARE(window.document()->undoStack()->undoText(),
+                 QStringLiteral("Set chunked_prefill_size"));
+        QVERIFY(waitForSimulation(window));
+        const auto& after = *window.llmServerView()->shownRun();
+        QCOMPARE(after.point.cell.knobs.maxNumBatchedTokens, 256);
+        QCOMPARE(analysis::llmCellScenario(after.point.spec, 0).engine.chunkedPrefillSize, 256);
+        QVERIFY(after.point.cell.metrics.ttftP99Ms.value != ttftBefore);
+        // Back to vllm_v1: the label names its knob again.
+        policy->setCurrentText(QStringLiteral("vllm_v1"));
+        QCOMPARE(label->text(), QStringLiteral("max_num_batched_tokens"));
+    }
+
     void prefixCacheHitsCutTheTtft()
     {
         // The dock's "Prefix cache hits" (vllm_v1): 90% of each new prompt already cached turns

@@ -175,7 +175,9 @@ QString llmKnobsText(const analysis::LlmRegionSpec& spec, const analysis::LlmCel
 {
     QStringList parts = {
         QStringLiteral("max_num_seqs %1").arg(knobs.maxNumSeqs),
-        QStringLiteral("max_num_batched_tokens %1").arg(knobs.maxNumBatchedTokens)};
+        QStringLiteral("%1 %2")
+            .arg(QString::fromLatin1(analysis::llmTokenBudgetKnob(spec.scenario.engine)))
+            .arg(knobs.maxNumBatchedTokens)};
     const auto add = [&](LlmAxis axis, const QString& value) {
         if (analysis::hasLlmAxis(spec, axis))
             parts << QString::fromLatin1(analysis::llmAxisName(spec, axis)) + QLatin1Char(' ') +

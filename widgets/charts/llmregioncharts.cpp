@@ -82,9 +82,11 @@ QString fixedAxesText(const analysis::LlmRegionResult& result, const LlmRegionSl
 
 QString capacityNote(const analysis::LlmRegionResult& result, const analysis::LlmCapacity& c)
 {
-    QString note = QObject::tr("max_num_seqs %1, max_num_batched_tokens %2: ")
-                       .arg(c.knobs.maxNumSeqs)
-                       .arg(c.knobs.maxNumBatchedTokens);
+    QString note =
+        QObject::tr("max_num_seqs %1, %2 %3: ")
+            .arg(c.knobs.maxNumSeqs)
+            .arg(QString::fromLatin1(analysis::llmTokenBudgetKnob(result.spec.scenario.engine)))
+            .arg(c.knobs.maxNumBatchedTokens);
     note += c.capacityCell ? QObject::tr("%1 met").arg(llmNumber(c.knobs.load, 6))
                            : QObject::tr("fails even the lowest load");
     if (c.firstFailingCell)
@@ -134,7 +136,9 @@ ChartContent llmCapacityChart(const analysis::LlmRegionResult& result, const Llm
     content.title = QObject::tr("Capacity per configuration");
     if (const QString at = fixedAxesText(result, slice); !at.isEmpty())
         content.title += QObject::tr(" at %1").arg(at);
-    content.xTitle = QObject::tr("max_num_batched_tokens (tokens per step)");
+    content.xTitle =
+        QObject::tr("%1 (tokens per step)")
+            .arg(QString::fromLatin1(analysis::llmTokenBudgetKnob(spec.scenario.engine)));
     content.xUnit = QObject::tr("tokens");
     content.yTitle = loadTitle(spec);
     content.yUnit = spec.rateMultipliers.empty() ? QObject::tr("req/s") : QStringLiteral("×");

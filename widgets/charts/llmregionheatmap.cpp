@@ -230,8 +230,10 @@ void LlmRegionHeatmap::paintAxes(QPainter& painter) const
         painter.drawText(QRect(box.left(), plot.bottom() + 4, box.width(), line), Qt::AlignCenter,
                          QString::number(spec.maxNumBatchedTokens[column]));
     }
-    painter.drawText(QRect(plot.left(), plot.bottom() + 8 + line, plot.width(), line),
-                     Qt::AlignCenter, tr("max_num_batched_tokens (token budget per step)"));
+    painter.drawText(
+        QRect(plot.left(), plot.bottom() + 8 + line, plot.width(), line), Qt::AlignCenter,
+        tr("%1 (token budget per step)")
+            .arg(QString::fromLatin1(analysis::llmTokenBudgetKnob(spec.scenario.engine))));
     for (std::size_t row = 0; row < rows(); ++row) {
         const QRect box = cellRect(0, row);
         painter.drawText(QRect(line + 4, box.top(), leftMargin() - line - 10, box.height()),

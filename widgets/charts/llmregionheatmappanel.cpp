@@ -57,17 +57,18 @@ void LlmRegionHeatmapPanel::refillTable()
         setTableRows({}, {});
         return;
     }
-    const QStringList headers{tr("max_num_batched_tokens"),
-                              tr("max_num_seqs"),
-                              tr("Verdict"),
-                              tr("Binding limit"),
-                              tr("Smallest margin (%)"),
-                              tr("TTFT p99 (ms)"),
-                              tr("TPOT p99 (ms)"),
-                              tr("Output tokens/s"),
-                              tr("Power per GPU (W)"),
-                              tr("Energy per output token (J)"),
-                              tr("Evidence")};
+    const QStringList headers{
+        QString::fromLatin1(analysis::llmTokenBudgetKnob(m_result->spec.scenario.engine)),
+        tr("max_num_seqs"),
+        tr("Verdict"),
+        tr("Binding limit"),
+        tr("Smallest margin (%)"),
+        tr("TTFT p99 (ms)"),
+        tr("TPOT p99 (ms)"),
+        tr("Output tokens/s"),
+        tr("Power per GPU (W)"),
+        tr("Energy per output token (J)"),
+        tr("Evidence")};
     QList<QList<QTableWidgetItem*>> rows;
     for (std::size_t row = 0; row < m_heatmap->rows(); ++row) {
         for (std::size_t column = 0; column < m_heatmap->columns(); ++column) {

@@ -212,9 +212,6 @@ LlmModelPanel::LlmModelPanel(ProjectDocument* document, JobRunner* jobs, QWidget
         label->setTextInteractionFlags(Qt::TextSelectableByMouse);
     }
     m_maxNumSeqs->setToolTip(tr("max_num_seqs: requests the engine runs at once (seats)"));
-    m_maxNumBatchedTokens->setToolTip(
-        tr("max_num_batched_tokens: the token budget of one engine step (prefill chunks and "
-           "decodes together)"));
     m_prefixCacheHits->setSpecialValueText(tr("none"));
     m_rateMultiplier->setToolTip(
         tr("The offered load as a multiple of the scenario's rate (a replay is compressed or "
@@ -223,8 +220,10 @@ LlmModelPanel::LlmModelPanel(ProjectDocument* document, JobRunner* jobs, QWidget
     auto* engine = new QFormLayout;
     engine->addRow(tr("Policy"), m_policy);
     engine->addRow(tr("max_num_seqs"), sliderRow(m_maxNumSeqs, m_maxNumSeqsValue, this));
-    engine->addRow(tr("max_num_batched_tokens"),
-                   sliderRow(m_maxNumBatchedTokens, m_maxNumBatchedTokensValue, this));
+    // Named after the knob the policy has (sglang: chunked_prefill_size), in showSpec.
+    auto* budgetLabel = new QLabel(tr("max_num_batched_tokens"), this);
+    budgetLabel->setObjectName(QStringLiteral("tokenBudgetLabel"));
+    engine->addRow(budgetLabel, sliderRow(m_maxNumBatchedTokens, m_maxNumBatchedTokensValue, this));
     engine->addRow(QString(), m_chunkedPrefill);
     engine->addRow(tr("Prefix cache hits"), m_prefixCacheHits);
     engine->addRow(tr("KV cache"), m_kvBlocks);
@@ -290,8 +289,12 @@ LlmModelPanel::LlmModelPanel(ProjectDocument* document, JobRunner* jobs, QWidget
     connect(m_maxNumBatchedTokens, &QSlider::valueChanged, this, [this](int position) {
         const int budget = budgetSteps()[std::size_t(position)];
         m_maxNumBatchedTokensValue->setText(QLocale().toString(budget));
-        edit(tr("Set max_num_batched_tokens"), kBudgetMerge,
-             [&](analysis::LlmRegionSpec& s) { s.scenario.engine.maxNumBatchedTokens = budget; });
+        const QString knob =
+            m_spec ? QString::fromLatin1(analysis::llmTokenBudgetKnob(m_spec->scenario.engine))
+                   : tr("max_num_batched_tokens");
+        edit(tr("Set %1").arg(knob), kBudgetMerge, [&](analysis::LlmRegionSpec& s) {
+            analysis::setLlmTokenBudget(s.scenario.engine, budget);
+        });
     });
     connect(m_chunkedPrefill, &QCheckBox::toggled, this, [this](bool on) {
         edit(on ? tr("Turn chunked prefill on") : tr("Turn chunked prefill off"), -1,
@@ -458,8 +461,18 @@ void LlmModelPanel::showSpec(const analysis::LlmRegionSpec& spec)
     m_policy->setCurrentText(QString::fromStdString(s.engine.policy));
     m_maxNumSeqs->setValue(positionOf(seatSteps(), s.engine.maxNumSeqs));
     m_maxNumSeqsValue->setText(QLocale().toString(s.engine.maxNumSeqs));
-    m_maxNumBatchedTokens->setValue(positionOf(budgetSteps(), s.engine.maxNumBatchedTokens));
-    m_maxNumBatchedTokensValue->setText(QLocale().toString(s.engine.maxNumBatchedTokens));
+    const std::int32_t budget = analysis::llmTokenBudget(s.engine);
+    const QString budgetKnob = QString::fromLatin1(analysis::llmTokenBudgetKnob(s.engine));
+    m_maxNumBatchedTokens->setValue(positionOf(budgetSteps(), budget));
+    m_maxNumBatchedTokensValue->setText(QLocale().toString(budget));
+    findChild<QLabel*>(QStringLiteral("tokenBudgetLabel"))->setText(budgetKnob);
+    m_maxNumBatchedTokens->setToolTip(
+        s.engine.policy == "sglang"
+            ? tr("%1: sglang's bound on the prompt tokens of one prefill step (it has no "
+                 "max_num_batched_tokens; decodes run in steps of their own)")
+                  .arg(budgetKnob)
+            : tr("max_num_batched_tokens: the token budget of one engine step (prefill chunks "
+                 "and decodes together)"));
     m_chunkedPrefill->setChecked(s.engine.enableChunkedPrefill);
     const bool vllmV1 = s.engine.policy == "vllm_v1";
     m_prefixCacheHits->setEnabled(vllmV1);

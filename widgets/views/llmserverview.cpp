@@ -96,9 +96,10 @@ QString knobsText(const analysis::LlmRegionSpec& spec)
 {
     const auto& s = spec.scenario;
     QString text =
-        QObject::tr("%1, max_num_seqs %2, max_num_batched_tokens %3, load %4×")
+        QObject::tr("%1, max_num_seqs %2, %3 %4, load %5×")
             .arg(QString::fromStdString(s.engine.policy), QLocale().toString(s.engine.maxNumSeqs),
-                 QLocale().toString(s.engine.maxNumBatchedTokens),
+                 QString::fromLatin1(analysis::llmTokenBudgetKnob(s.engine)),
+                 QLocale().toString(analysis::llmTokenBudget(s.engine)),
                  numberText(s.arrivals.rateMultiplier, 3));
     if (s.step.powerCapW)
         text += QObject::tr(", %1 W cap").arg(numberText(*s.step.powerCapW, 4));
@@ -244,10 +245,12 @@ void LlmServerView::loadRegionCell(std::size_t index)
     moved.scenario = analysis::llmCellScenario(**spec, index);
     moved.scenario.name = spec->value().scenario.name;
     const auto& knobs = region->cells[index].knobs;
-    m_document->setSection(ProjectSection::Llm, analysis::llmRegionSpecToJson(moved),
-                           tr("Load the region cell max_num_seqs %1, max_num_batched_tokens %2")
-                               .arg(knobs.maxNumSeqs)
-                               .arg(knobs.maxNumBatchedTokens));
+    m_document->setSection(
+        ProjectSection::Llm, analysis::llmRegionSpecToJson(moved),
+        tr("Load the region cell max_num_seqs %1, %2 %3")
+            .arg(knobs.maxNumSeqs)
+            .arg(QString::fromLatin1(analysis::llmTokenBudgetKnob(moved.scenario.engine)))
+            .arg(knobs.maxNumBatchedTokens));
 }
 
 QString LlmServerView::headlineText() const
