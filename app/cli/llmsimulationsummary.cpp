@@ -1,5 +1,7 @@
 #include "llmsimulationsummary.h"
 
+#include "analysis/llmregion.h"
+
 #include <cmath>
 #include <cstdio>
 #include <numeric>
@@ -75,11 +77,11 @@ std::string formatLlmSimulationSummary(const llmsim::LlmResult& result)
     const auto& engine = result.scenario.engine;
     char head[320];
     std::snprintf(head, sizeof head,
-                  "LLM engine         %s, max_num_seqs %d, max_num_batched_tokens %d, chunked "
-                  "prefill %s, block %d, %lld KV blocks\n",
-                  engine.policy.c_str(), engine.maxNumSeqs, engine.maxNumBatchedTokens,
-                  engine.enableChunkedPrefill ? "on" : "off", engine.blockSize,
-                  static_cast<long long>(engine.numGpuBlocks));
+                  "LLM engine         %s, max_num_seqs %d, %s %d, chunked prefill %s, block %d, "
+                  "%lld KV blocks\n",
+                  engine.policy.c_str(), engine.maxNumSeqs, analysis::llmTokenBudgetKnob(engine),
+                  analysis::llmTokenBudget(engine), engine.enableChunkedPrefill ? "on" : "off",
+                  engine.blockSize, static_cast<long long>(engine.numGpuBlocks));
     std::string out = head;
     if (engine.enablePrefixCaching) {
         char cache[160];

@@ -279,7 +279,8 @@ CommandSpec simulateCommand()
         "calibrates an LLM scenario's step on a measured run of the same engine settings: copy\n"
         "the fitted step (printed, and under scenario.step in --json) into scenarios with other\n"
         "knobs to predict them. --fit-roofline calibrates a roofline step's eta_compute,\n"
-        "eta_memory and overhead_per_seq_ms on a measured rate sweep (vLLM or SGLang\n"
+        "eta_memory, overhead_per_seq_ms and client_overhead_ms (the time outside the server)\n"
+        "on a measured rate sweep (vLLM or SGLang\n"
         "benchmark results, one run per request rate; the scenario's Poisson lengths stand for\n"
         "the runs' prompts and outputs) and prints measured beside fitted per run;\n"
         "--calibrated-scenario writes the scenario with the calibrated step (its calibrated_on\n"
@@ -293,8 +294,8 @@ CommandSpec simulateCommand()
           "LLM: fit the linear step to a measured per-request log (requests.jsonl layout) "
           "served by this scenario's engine, then simulate with it"},
          {"--fit-roofline", "SWEEP.json",
-          "LLM: calibrate the roofline step's eta_compute, eta_memory and overhead_per_seq_ms "
-          "on a measured rate sweep, then simulate with it"},
+          "LLM: calibrate the roofline step's eta_compute, eta_memory, overhead_per_seq_ms and "
+          "client_overhead_ms on a measured rate sweep, then simulate with it"},
          {"--calibrated-scenario", "OUT.json",
           "LLM: write the scenario with the step --fit-step or --fit-roofline calibrated "
           "(relative paths in it are kept as written: write it beside the scenario)"},

@@ -343,10 +343,10 @@ void setLlmTokenBudget(llmsim::EngineConfig& engine, std::int32_t tokens)
     if (engine.policy != "sglang") {
         engine.maxNumBatchedTokens = tokens;
     } else if (sglangChunks(engine)) {
-        // SGLang's prefill batch is bounded by its chunk and by max_prefill_tokens: the budget
-        // is the chunk, and the batch bound makes room for it where it is smaller.
+        // SGLang bounds a prefill step by its chunk and by max_prefill_tokens, both: the
+        // budget is the chunk, and max_prefill_tokens stays the scenario's (a chunk above it
+        // is bounded by it, as on the real server).
         engine.chunkedPrefillSize = tokens;
-        engine.maxPrefillTokens = std::max(engine.maxPrefillTokens, tokens);
     } else {
         engine.maxPrefillTokens = tokens;
     }

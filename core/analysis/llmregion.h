@@ -265,8 +265,8 @@ std::size_t llmCellIndex(const LlmRegionSpec& spec,
 const char* llmTokenBudgetKnob(const llmsim::EngineConfig& engine);
 /// That knob's value in `engine`.
 std::int32_t llmTokenBudget(const llmsim::EngineConfig& engine);
-/// Sets that knob (for sglang with chunking, max_prefill_tokens is raised to the chunk where
-/// smaller, so that the chunk is the step's bound).
+/// Sets that knob and nothing else (for sglang with chunking, a chunk above max_prefill_tokens
+/// is bounded by it, as on the real server).
 void setLlmTokenBudget(llmsim::EngineConfig& engine, std::int32_t tokens);
 
 /// The scenario one cell simulates (one replica of the cell's): the base with the cell's knobs

@@ -102,7 +102,7 @@ Figure heatmapFigure(const LlmRegionResult& r)
     }
     Figure f;
     f.title = "LLM feasible region";
-    f.xTitle = "max_num_batched_tokens (token budget)";
+    f.xTitle = std::string(llmTokenBudgetKnob(r.spec.scenario.engine)) + " (token budget)";
     f.yTitle = "max_num_seqs";
     f.heatmap = std::move(h);
     const std::string fixed =
@@ -119,7 +119,7 @@ Figure capacityFigure(const LlmRegionResult& r)
     const auto slice = sliceOf(r);
     Figure f;
     f.title = "Capacity per configuration";
-    f.xTitle = "max_num_batched_tokens (token budget)";
+    f.xTitle = std::string(llmTokenBudgetKnob(spec.scenario.engine)) + " (token budget)";
     f.yTitle = std::string("highest ") + llmAxisName(spec, LlmAxis::Load) + " meeting every limit";
     f.xLog = true;
     for (std::size_t s = 0; s < spec.maxNumSeqs.size(); ++s) {

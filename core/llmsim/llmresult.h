@@ -22,9 +22,9 @@ struct RequestResult
     double firstScheduledS = 0.0;
     double firstTokenS = 0.0;
     double finishS = 0.0;
-    double ttftS = 0.0;  ///< First token - arrival.
+    double ttftS = 0.0;  ///< First token - arrival, + the step's client_overhead_ms.
     double tpotS = 0.0;  ///< (last - first token) / (output - 1); 0 for a single output token.
-    double e2eS = 0.0;   ///< Last token - arrival.
+    double e2eS = 0.0;   ///< Last token - arrival, + the step's client_overhead_ms.
     double queueS = 0.0; ///< First scheduled - arrival.
     double maxItlS = 0.0;
     std::int32_t preemptions = 0;

@@ -21,7 +21,8 @@ std::string requestLines(const LlmResult& result)
     std::string out;
     for (std::size_t i = 0; i < result.requests.size(); ++i) {
         const auto& r = result.requests[i];
-        // The simulator's clock is the engine's monotonic clock: queued at arrival.
+        // The simulator's clock is the engine's monotonic clock: queued at arrival. An engine's
+        // log has no client time (client_overhead_ms), so none is added here.
         const nlohmann::json line = {{"request_id", "sim-" + std::to_string(i)},
                                      {"input_toks", r.promptTokens},
                                      {"output_toks", r.outputTokens},

@@ -1,3 +1,4 @@
+#include "analysis/llmregion.h"
 #include "analysis/llmrunfigures.h"
 #include "llmsim/llmresultjson.h"
 #include "llmsim/llmscenariojson.h"
@@ -49,7 +50,8 @@ LlmChange budgetChange(const LlmPair& pair, const std::string& why)
              "delays the first tokens it batches and stalls the decodes beside it (" +
                  why + ")"},
             text(c),
-            [to](llmsim::EngineConfig& e) { e.maxNumBatchedTokens = std::int32_t(to); },
+            // The knob the replayed engine has (sglang: its chunk).
+            [to](llmsim::EngineConfig& e) { analysis::setLlmTokenBudget(e, std::int32_t(to)); },
             {}};
 }
 

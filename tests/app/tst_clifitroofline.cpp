@@ -72,9 +72,10 @@ void TestCliFitRoofline::fitsPrintsAndWritesTheCalibratedScenario()
     QCOMPARE(fit["runs"].size(), std::size_t(2));
     QCOMPARE(fit["left_out"].size(), std::size_t(1));
     QVERIFY(fit["eta_compute_pinned"].get<bool>());
-    // The time outside the server is fitted and stated beside the efficiencies.
+    // The time outside the server is fitted and stated beside the efficiencies; the sweep was
+    // simulated with none, so the fit finds next to none (0.24 ms beside TTFTs of 17-71 ms).
     QVERIFY(fit["client_overhead_ms_pinned"].get<bool>());
-    QVERIFY(fit["client_overhead_ms"].get<double>() >= 0.0);
+    QVERIFY(fit["client_overhead_ms"].get<double>() < 2.0);
     QCOMPARE(fit["stated_client_overhead_ms"].get<double>(), 0.0);
     QVERIFY(fit["log_rms"].get<double>() < fit["stated_log_rms"].get<double>());
     QCOMPARE(parsed["scenario"]["step"]["calibrated_on"], step["calibrated_on"]);

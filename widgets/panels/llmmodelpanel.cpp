@@ -552,9 +552,10 @@ void LlmModelPanel::updateCalibrateButton(const llmsim::LlmScenario& scenario)
                   .arg(scenario.arrivals.replicas);
     m_calibrate->setToolTip(
         !why.isEmpty() ? why
-                       : tr("Calibrate the roofline on a rate sweep: fit η compute, η memory "
-                            "and the host time per sequence to a benchmark client's runs at "
-                            "several request rates (vLLM or SGLang results)"));
+                       : tr("Calibrate the roofline on a rate sweep: fit η compute, η memory, "
+                            "the host time per sequence and the time a request spends outside "
+                            "the server to a benchmark client's runs at several request rates "
+                            "(vLLM or SGLang results)"));
 }
 
 void LlmModelPanel::chooseSweep()
