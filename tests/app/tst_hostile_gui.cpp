@@ -67,8 +67,13 @@ void TestHostileGui::everyCorpusProjectOpensOrSaysWhy()
             QCoreApplication::processEvents();
         }
     }
-    QVERIFY(window.jobs()->waitForIdle(10000));
+    // The window answers at once: opening and visiting every page stays on the UI thread.
     QVERIFY2(timer.elapsed() < 10000, QByteArray::number(timer.elapsed()).constData());
+    // The background jobs end. A refused project shows the demo, whose feasible region is a
+    // few seconds of work when its page comes up before the loop moves on (how far the loop
+    // gets before the region page's deferred start fires depends on the machine's load), so
+    // they get the bound of real work, not of a blink.
+    QVERIFY(window.jobs()->waitForIdle(60000));
 }
 
 namespace {
