@@ -44,6 +44,13 @@ RunEngine runEngineOf(const data::LlmRun& run)
     e.maxNumSeqs = std::int32_t(data::llmKnobNumber(run, kMaxNumSeqsKeys).value_or(e.maxNumSeqs));
     e.maxNumBatchedTokens = std::int32_t(
         data::llmKnobNumber(run, kMaxNumBatchedTokensKeys).value_or(e.maxNumBatchedTokens));
+    // sglang's budget, where recorded as the engine accepts it (-1: no chunking).
+    if (const auto chunk = data::llmKnobNumber(run, kChunkedPrefillSizeKeys);
+        chunk && (*chunk == -1.0 || (*chunk >= 1.0 && *chunk <= 1e7)))
+        e.chunkedPrefillSize = std::int32_t(*chunk);
+    if (const auto prefill = data::llmKnobNumber(run, kMaxPrefillTokensKeys);
+        prefill && *prefill >= 1.0 && *prefill <= 1e7)
+        e.maxPrefillTokens = std::int32_t(*prefill);
     const auto chunked = data::llmKnob(run, kChunkedKeys);
     if (!chunked.empty())
         e.enableChunkedPrefill = chunked == "true" || chunked == "True" || chunked == "1";

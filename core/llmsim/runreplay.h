@@ -20,6 +20,11 @@ inline const std::vector<std::string> kNumGpuBlocksKeys = {"kv_cache.num_gpu_blo
 inline const std::vector<std::string> kMaxNumSeqsKeys = {"engine.max_num_seqs", "max_num_seqs"};
 inline const std::vector<std::string> kMaxNumBatchedTokensKeys = {"engine.max_num_batched_tokens",
                                                                   "max_num_batched_tokens"};
+/// sglang's step budget: its prefill chunk (-1: no chunking) and a prefill batch's input tokens.
+inline const std::vector<std::string> kChunkedPrefillSizeKeys = {"engine.chunked_prefill_size",
+                                                                 "chunked_prefill_size"};
+inline const std::vector<std::string> kMaxPrefillTokensKeys = {"engine.max_prefill_tokens",
+                                                               "max_prefill_tokens"};
 
 /// The scheduling policies the simulator runs, as a scenario names them ("vllm_v1", ...).
 const std::vector<std::string>& llmPolicies();

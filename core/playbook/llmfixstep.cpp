@@ -16,7 +16,6 @@ namespace {
 
 using analysis::kNaN;
 
-const std::vector<std::string>& kBudgetKeys = llmsim::kMaxNumBatchedTokensKeys;
 const std::vector<std::string>& kSeatKeys = llmsim::kMaxNumSeqsKeys;
 const std::vector<std::string> kMemoryKeys = {
     "kv_cache.gpu_memory_utilization", "engine.gpu_memory_utilization", "gpu_memory_utilization"};
@@ -40,17 +39,34 @@ std::string text(double value)
     return formatNumber(value, 6);
 }
 
+/// Where run headers record the budget knob `knob` names.
+const std::vector<std::string>& budgetKeys(const std::string& knob)
+{
+    if (knob == "chunked_prefill_size")
+        return llmsim::kChunkedPrefillSizeKeys;
+    if (knob == "max_prefill_tokens")
+        return llmsim::kMaxPrefillTokensKeys;
+    return llmsim::kMaxNumBatchedTokensKeys;
+}
+
 LlmChange budgetChange(const LlmPair& pair, const std::string& why)
 {
-    const auto c = llmKnobNumber(*pair.candidate, kBudgetKeys).value_or(2048.0);
-    const auto b = llmKnobNumber(*pair.baseline, kBudgetKeys);
-    const double to = b && *b < c ? *b : std::max(256.0, std::floor(c / 2.0));
-    return {{"max_num_batched_tokens", to,
+    // The knob the candidate's engine has: max_num_batched_tokens, or sglang's chunk.
+    const llmsim::EngineConfig candidate = llmsim::runEngineOf(*pair.candidate).engine;
+    const llmsim::EngineConfig baseline = llmsim::runEngineOf(*pair.baseline).engine;
+    const std::string knob = analysis::llmTokenBudgetKnob(candidate);
+    const double c = analysis::llmTokenBudget(candidate);
+    // The baseline's figure only where it records the same knob (a chunk of -1 is none).
+    const double b = knob == analysis::llmTokenBudgetKnob(baseline) &&
+                             llmKnobNumber(*pair.baseline, budgetKeys(knob))
+                         ? double(analysis::llmTokenBudget(baseline))
+                         : kNaN;
+    const double to = b >= 1.0 && b < c ? b : std::max(256.0, std::floor(c / 2.0));
+    return {{knob, to,
              "lower the step token budget so that no step carries a long prefill, which "
              "delays the first tokens it batches and stalls the decodes beside it (" +
                  why + ")"},
             text(c),
-            // The knob the replayed engine has (sglang: its chunk).
             [to](llmsim::EngineConfig& e) { analysis::setLlmTokenBudget(e, std::int32_t(to)); },
             {}};
 }

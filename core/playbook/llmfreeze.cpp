@@ -1,3 +1,4 @@
+#include "llmsim/runreplay.h"
 #include "playbook/llmplaybook.h"
 
 #include <cmath>
@@ -32,6 +33,9 @@ const std::vector<LlmFreezeKey>& freezeKeys()
          {"engine.max_num_batched_tokens", "max_num_batched_tokens", "engine.max_num_tokens",
           "max_num_tokens"}},
         {"enable_chunked_prefill", {"engine.enable_chunked_prefill", "enable_chunked_prefill"}},
+        // sglang's budget knobs: other engines have none, so no "not recorded" row for them.
+        {"chunked_prefill_size", llmsim::kChunkedPrefillSizeKeys, nullptr, true},
+        {"max_prefill_tokens", llmsim::kMaxPrefillTokensKeys, nullptr, true},
         {"gpu_memory_utilization",
          {"kv_cache.gpu_memory_utilization", "engine.gpu_memory_utilization",
           "gpu_memory_utilization"}},

@@ -45,6 +45,28 @@ data::Project pairProject(const QString& candidate, bool powerLogs = false)
     return project;
 }
 
+/// The pair's runs as sglang served them: the step budget is its prefill chunk, and sglang has
+/// no max_num_batched_tokens.
+data::Project asSglang(data::Project project)
+{
+    for (auto& dataset : project.datasets) {
+        auto runs = dataset.llmRuns();
+        if (!runs)
+            continue;
+        auto copy = std::make_shared<data::LlmRunSet>(*runs);
+        for (auto& r : copy->runs) {
+            r.tool = r.backend = "sglang";
+            const auto budget = r.knobs.find("engine.max_num_batched_tokens");
+            if (budget == r.knobs.end())
+                qFatal("%s records no max_num_batched_tokens", dataset.name.c_str());
+            r.knobs["engine.chunked_prefill_size"] = budget->second;
+            r.knobs.erase(budget);
+        }
+        dataset.setContent(std::shared_ptr<const data::LlmRunSet>(copy));
+    }
+    return project;
+}
+
 PlaybookState reviewing(const std::string& key)
 {
     PlaybookState state;
@@ -83,6 +105,7 @@ private Q_SLOTS:
     void noFailingMetricClaimsNothing();
     void engineKnobDifferenceBlocks();
     void interferenceFixIsSimulated();
+    void sglangInterferenceFixLowersItsChunk();
     void reportsCarryLlmMetrics();
     void realRunAgainstItself();
 };
@@ -168,6 +191,9 @@ void TestPlaybookLlm::engineKnobDifferenceBlocks()
     QCOMPARE(item->baseline, std::string("2048"));
     QCOMPARE(item->candidate, std::string("16384"));
     QCOMPARE(result.steps[2].status, StepStatus::Blocker);
+    // sglang's budget knobs are rows only where a run records them.
+    QVERIFY(std::ranges::find(result.freeze.items, std::string("chunked_prefill_size"),
+                              &FreezeItem::key) == result.freeze.items.end());
 }
 
 void TestPlaybookLlm::interferenceFixIsSimulated()
@@ -192,6 +218,41 @@ void TestPlaybookLlm::interferenceFixIsSimulated()
              helps);
     QCOMPARE(fixStep.status == StepStatus::Warning, !helps);
     QVERIFY(result.matrix.replayIdentical);
+}
+
+void TestPlaybookLlm::sglangInterferenceFixLowersItsChunk()
+{
+    // The scheduling pair on sglang: 2,048- against 16,384-token prefill chunks. Freeze names
+    // the chunk, and the fix lowers the chunk, not a max_num_batched_tokens the engine lacks.
+    const auto project = asSglang(pairProject(QStringLiteral("scheduling")));
+    const auto blocked = run(project, reviewing(""));
+    const auto chunk = std::ranges::find(blocked.freeze.items, std::string("chunked_prefill_size"),
+                                         &FreezeItem::key);
+    QVERIFY(chunk != blocked.freeze.items.end());
+    QVERIFY(chunk->differs);
+    QCOMPARE(chunk->candidate, std::string("16384"));
+    QVERIFY(std::ranges::find(blocked.freeze.items, std::string("max_prefill_tokens"),
+                              &FreezeItem::key) == blocked.freeze.items.end());
+    QCOMPARE(blocked.steps[0].status, StepStatus::Blocker);
+
+    const auto result = run(project, reviewing("chunked_prefill_size"));
+    QCOMPARE(topMechanism(result), std::string("scheduling"));
+    QVERIFY(result.fix.chosen.has_value());
+    QCOMPARE(result.fix.chosen->knob, std::string("chunked_prefill_size"));
+    QCOMPARE(result.fix.chosen->value.get<double>(), 2048.0);
+    QCOMPARE(result.fix.from, std::string("16384"));
+    // Simulated with sglang's scheduler on the candidate's fitted step time.
+    QVERIFY2(result.fix.llmReproducer.has_value(), result.fix.llmMethod.c_str());
+    const auto& engine = (*result.fix.llmReproducer)["engine"];
+    QCOMPARE(engine["policy"].get<std::string>(), std::string("sglang"));
+    QCOMPARE(engine["chunked_prefill_size"].get<int>(), 16384);
+    QCOMPARE((*result.fix.llmFixed)["engine"]["chunked_prefill_size"].get<int>(), 2048);
+    QCOMPARE(result.fix.movements.size(), std::size_t(2));
+    for (const auto& m : result.fix.movements) {
+        qInfo("%s: candidate %.2f -> fixed %.2f", m.metric.c_str(), m.candidate, m.fixed);
+        QVERIFY(std::isfinite(m.candidate) && std::isfinite(m.fixed));
+        QVERIFY(m.candidate != m.fixed);
+    }
 }
 
 void TestPlaybookLlm::reportsCarryLlmMetrics()
