@@ -155,6 +155,29 @@ void capacity(const LlmRegionResult& r, std::ostringstream& out)
     }
 }
 
+/// "load headroom: x1.83 (7.3 req/s) met, x1.86 fails on ttft_p99; 6 simulations".
+std::string loadHeadroomText(const LlmRegionResult& r, const LlmRegionCell& c,
+                             const analysis::LlmLoadHeadroom& h)
+{
+    std::string out = "load headroom: x" + text(h.multiplier, 3);
+    const double rate = analysis::llmOfferedRatePerS(r.spec, c.index, h.multiplier);
+    if (std::isfinite(rate))
+        out += " (" + text(rate, 3) + " req/s)";
+    out += " met";
+    if (std::isfinite(h.failingMultiplier))
+        out += ", x" + text(h.failingMultiplier, 3) +
+               (h.failingUndecided
+                    ? " not confidently met (the 95% interval of " +
+                          std::string(analysis::llmConstraintName(h.binding)) + " holds its limit)"
+                    : " fails on " + std::string(analysis::llmConstraintName(h.binding)));
+    out += "; " + std::to_string(h.simulations) + " simulations";
+    if (!h.converged && std::isfinite(h.failingMultiplier))
+        out += ", not converged";
+    if (!h.note.empty())
+        out += " (" + h.note + ")";
+    return out;
+}
+
 void recommendation(const LlmRegionResult& r, std::ostringstream& out)
 {
     const LlmRegionCell* c = r.recommended();
@@ -181,8 +204,10 @@ void recommendation(const LlmRegionResult& r, std::ostringstream& out)
     for (const auto& check : c->checks)
         out << ' ' << analysis::llmConstraintName(check.kind) << ' '
             << (std::isfinite(check.margin) ? text(check.margin * 100.0, 3) + "%" : "-");
-    out << " (binding: " << analysis::llmConstraintName(c->binding) << ")\n"
-        << "  evidence: " << analysis::llmCellEvidence(r.spec, *c) << "\n";
+    out << " (binding: " << analysis::llmConstraintName(c->binding) << ")\n";
+    if (const auto& h = r.recommendation->loadHeadroom)
+        out << "  " << loadHeadroomText(r, *c, *h) << "\n";
+    out << "  evidence: " << analysis::llmCellEvidence(r.spec, *c) << "\n";
 }
 
 } // namespace

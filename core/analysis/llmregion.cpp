@@ -1,6 +1,7 @@
 // The grid of an LLM region and its simulation (llmregion.h, REGION.md "LLM servers").
 #include "analysis/llmregion.h"
 
+#include "analysis/llmregionparts.h"
 #include "llmsim/llmsimulator.h"
 #include "sim/estimate.h"
 #include "util/numbertext.h"
@@ -377,19 +378,9 @@ llmsim::LlmScenario llmCellScenario(const LlmRegionSpec& spec, std::size_t index
     return s;
 }
 
-namespace {
-
-/// Whether a cell belongs to the coarse pass: every axis index even (corners and a lattice
-/// that spans the grid), so a preview shows the region's shape early.
-bool isCoarse(const LlmRegionCell& cell)
-{
-    return std::all_of(cell.at.begin(), cell.at.end(), [](std::size_t i) { return i % 2 == 0; });
-}
-
-/// Cell `index` judged from its run; an error unless the run succeeded or was refused up front.
-Expected<LlmRegionCell> judgedCell(const LlmRegionSpec& spec, std::size_t index,
-                                   const llmsim::LlmScenario& scenario,
-                                   const Expected<LlmResult>& run)
+Expected<LlmRegionCell> judgedLlmCell(const LlmRegionSpec& spec, std::size_t index,
+                                      const llmsim::LlmScenario& scenario,
+                                      const Expected<LlmResult>& run)
 {
     LlmRegionCell cell = llmCellAt(spec, index);
     cell.replications = scenario.replications;
@@ -403,6 +394,15 @@ Expected<LlmRegionCell> judgedCell(const LlmRegionSpec& spec, std::size_t index,
     cell.status = run ? LlmCellStatus::Infeasible : LlmCellStatus::Refused;
     judgeLlmCell(spec, cell);
     return cell;
+}
+
+namespace {
+
+/// Whether a cell belongs to the coarse pass: every axis index even (corners and a lattice
+/// that spans the grid), so a preview shows the region's shape early.
+bool isCoarse(const LlmRegionCell& cell)
+{
+    return std::all_of(cell.at.begin(), cell.at.end(), [](std::size_t i) { return i % 2 == 0; });
 }
 
 /// Simulates and judges the cells `indices` into `cells` (in parallel, one cell per task). A
@@ -420,7 +420,7 @@ Status runCells(const LlmRegionSpec& spec, const LlmRegionOptions& options,
         sim.threads = 1; // cells are the parallel unit
         const auto scenario = llmCellScenario(spec, index);
         auto run = llmsim::simulateLlm(scenario, sim, cancel);
-        auto cell = judgedCell(spec, index, scenario, run);
+        auto cell = judgedLlmCell(spec, index, scenario, run);
         if (!cell) {
             errors[k] = cell.error();
             return;
@@ -477,8 +477,12 @@ Expected<LlmRegionResult> computeLlmRegion(const LlmRegionSpec& spec,
         return status.error();
     for (std::size_t i = options.shardIndex; i < n; i += options.shardCount)
         result.cells.push_back(std::move(cells[i]));
-    if (!result.isShard())
+    if (!result.isShard()) {
         finalizeLlmRegion(result);
+        if (options.searchLoadHeadroom)
+            if (auto status = findLlmLoadHeadroom(result, options.threads, cancel); !status)
+                return status.error();
+    }
     return result;
 }
 
@@ -532,7 +536,7 @@ Expected<LlmOperatingPoint> judgeLlmOperatingPoint(const LlmRegionSpec& spec,
     llmsim::LlmSimOptions options;
     options.baseDirectory = baseDirectory;
     auto run = llmsim::simulateLlm(scenario, options, cancel);
-    auto cell = judgedCell(point.spec, 0, scenario, run);
+    auto cell = judgedLlmCell(point.spec, 0, scenario, run);
     if (!cell)
         return cell.error();
     point.cell = std::move(*cell);

@@ -183,6 +183,28 @@ struct LlmRegionCell
 /// p99.
 inline constexpr double kLlmObjectiveResolution = 0.01;
 
+/// How much more load the recommended configuration takes before it leaves the region: the
+/// largest multiple of the recommended cell's offered load that still meets every limit,
+/// confidently (llmsim's rate_multiplier on the cell's scenario, same seed: a multiple that
+/// lands on a grid load is that grid cell). The configuration's grid cells bound the search
+/// first (its highest met load below the first failure, that failure above); then doubling
+/// up to kMaxLlmHeadroomMultiplier and bisection until the bracket is within
+/// kLlmHeadroomResolution.
+struct LlmLoadHeadroom
+{
+    double multiplier = 1.0;              ///< The largest multiple found to meet every limit.
+    double failingMultiplier = sim::kNaN; ///< The smallest found to fail (NaN: none up to the cap).
+    LlmConstraint binding = LlmConstraint::None; ///< What fails at failingMultiplier.
+    /// The failing multiple meets every limit on its estimates but an interval holds the
+    /// limit `binding` names (not confidently met: more replications would decide it).
+    bool failingUndecided = false;
+    int simulations = 0;    ///< Probes simulated (grid cells reused cost none).
+    bool converged = false; ///< failingMultiplier / multiplier within the resolution.
+    std::string note;
+};
+inline constexpr double kMaxLlmHeadroomMultiplier = 16.0;
+inline constexpr double kLlmHeadroomResolution = 1.02; ///< failing / met at convergence
+
 struct LlmRecommendation
 {
     std::size_t cell = 0;
@@ -190,6 +212,9 @@ struct LlmRecommendation
     /// combined 95% intervals or kLlmObjectiveResolution).
     std::vector<std::size_t> indistinguishableCells;
     std::string reason;
+    /// Whole regions with LlmRegionOptions::searchLoadHeadroom (and every merge); absent in
+    /// previews and shards.
+    std::optional<LlmLoadHeadroom> loadHeadroom;
 };
 
 /// One configuration's capacity: the highest load on the grid it sustains under every limit.
@@ -239,6 +264,8 @@ struct LlmRegionOptions
     /// every axis index is even: the corners and a lattice spanning the grid), with the other
     /// cells `pending`, finalised over what is known (no capacity curves). Not for a shard.
     std::function<void(const LlmRegionResult&)> preview;
+    /// Search the recommendation's load headroom (findLlmLoadHeadroom) once the grid is judged.
+    bool searchLoadHeadroom = true;
 };
 
 /// The axis's values in the spec (an absent axis: empty) and its CLI/JSON name.
@@ -282,6 +309,15 @@ llmsim::LlmScenario llmCellScenario(const LlmRegionSpec& spec, std::size_t index
 Expected<LlmRegionResult> computeLlmRegion(const LlmRegionSpec& spec,
                                            const LlmRegionOptions& options = {},
                                            CancelToken cancel = CancelToken());
+
+/// Searches the recommended cell's load headroom (LlmLoadHeadroom) into result.recommendation;
+/// nothing without a recommendation. Probes run one after another, each simulation on
+/// `threads` (0: all cores). Errors: a scenario the simulator cannot prepare, cancellation.
+Status findLlmLoadHeadroom(LlmRegionResult& result, std::size_t threads,
+                           CancelToken cancel = CancelToken());
+/// The rate offered to all replicas, req/s, at `multiple` times cell `index`'s load: Poisson
+/// arrivals only (NaN for a replay or a fitted trace, whose rate its file sets).
+double llmOfferedRatePerS(const LlmRegionSpec& spec, std::size_t index, double multiple);
 
 /// The evidence that decided a cell, for people: "simulated, 3 x 2000 requests", "replay of
 /// 2000 requests (deterministic)", "refused up front, not simulated"; ", not confident" added.

@@ -74,6 +74,21 @@ json cellJson(const LlmRegionSpec& spec, const LlmRegionCell& c)
         {"note", c.note}};
 }
 
+json loadHeadroomJson(const LlmRegionResult& r, const LlmRegionCell& cell)
+{
+    const auto& h = r.recommendation->loadHeadroom;
+    if (!h)
+        return nullptr;
+    return {{"multiplier", h->multiplier},
+            {"failing_multiplier", number(h->failingMultiplier)},
+            {"max_rate_per_s", number(llmOfferedRatePerS(r.spec, cell.index, h->multiplier))},
+            {"binding", llmConstraintName(h->binding)},
+            {"failing_undecided", h->failingUndecided},
+            {"simulations", h->simulations},
+            {"converged", h->converged},
+            {"note", h->note}};
+}
+
 json recommendationJson(const LlmRegionResult& r)
 {
     const LlmRegionCell* cell = r.recommended();
@@ -85,7 +100,8 @@ json recommendationJson(const LlmRegionResult& r)
     return {{"cell", cellJson(r.spec, *cell)},
             {"indistinguishable_cells", r.recommendation->indistinguishableCells},
             {"reason", r.recommendation->reason},
-            {"headroom_margins", headroom}};
+            {"headroom_margins", headroom},
+            {"load_headroom", loadHeadroomJson(r, *cell)}};
 }
 
 json capacityJson(const LlmRegionResult& r)

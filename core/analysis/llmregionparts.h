@@ -1,6 +1,7 @@
 #pragma once
 
-// Internal to the LLM region's JSON readers (llmregionread.cpp, llmregionspecjson.cpp).
+// Internal to the LLM region's parts: its JSON readers (llmregionread.cpp,
+// llmregionspecjson.cpp) and the cell judging its grid and its headroom search share.
 
 #include "analysis/llmregion.h"
 
@@ -15,5 +16,11 @@ namespace bs::analysis {
 /// The spec's keys of `document` (scenario, axes, limits, objective) through `f`, which
 /// collects the first error; the grid is not validated here.
 LlmRegionSpec readLlmRegionSpec(io::JsonFields& f, const nlohmann::json& document);
+
+/// Cell `index` judged from its run of `scenario` (the cell's, or one at another load); an
+/// error unless the run succeeded or the engine refused the load up front.
+Expected<LlmRegionCell> judgedLlmCell(const LlmRegionSpec& spec, std::size_t index,
+                                      const llmsim::LlmScenario& scenario,
+                                      const Expected<llmsim::LlmResult>& run);
 
 } // namespace bs::analysis

@@ -18,6 +18,7 @@ target_sources(batchscope_core PRIVATE
     analysis/llmregion.cpp
     analysis/llmruncompare.cpp
     analysis/llmregionfigures.cpp
+    analysis/llmheadroom.cpp
     analysis/llmregionjudge.cpp
     analysis/llmregionread.cpp
     analysis/llmregionspecjson.cpp

@@ -86,6 +86,9 @@ private Q_SLOTS:
         QVERIFY(out.contains("      16     ok*    tpot\n"));
         QVERIFY(out.contains("recommended: max_num_seqs 16, max_num_batched_tokens 256"));
         QVERIFY(out.contains("headroom: ttft_p99 "));
+        // No load axis: the headroom is a multiple of the scenario's 10 req/s.
+        QVERIFY(out.contains("  load headroom: x"));
+        QVERIFY(out.contains(" req/s) met, x"));
     }
 
     void itlAndE2eLimitsAreJudgedAndStated()
@@ -121,6 +124,10 @@ private Q_SLOTS:
         QVERIFY(!metrics.isEmpty());
         QVERIFY(rec[QStringLiteral("headroom_margins")].toObject().contains(
             QStringLiteral("tpot_p99")));
+        const QJsonObject load = rec[QStringLiteral("load_headroom")].toObject();
+        QVERIFY(load[QStringLiteral("multiplier")].toDouble() >= 1.0);
+        QVERIFY(load[QStringLiteral("max_rate_per_s")].toDouble() >= 10.0);
+        QVERIFY(load[QStringLiteral("simulations")].toInt() > 0);
 
         const CliRun sim =
             runCli({QStringLiteral("simulate"), pack + QStringLiteral("/recommended-scenario.json"),

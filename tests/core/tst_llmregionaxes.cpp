@@ -126,6 +126,127 @@ private Q_SLOTS:
         QVERIFY(csv.find(",8,ttft_p99,") != std::string::npos);
     }
 
+    void headroomOfOneSeatEndsWhereItsQueueBuilds()
+    {
+        // A replay of evenly spaced requests (gap g) on one seat is a D/D/1 queue: no wait
+        // while the gap exceeds the service time S; at load multiple m above g / S request k
+        // waits k (S - g / m), so the TTFT p99 over N requests crosses its limit where
+        // (limit - TTFT alone) = 0.99 (N - 1) (S - g / m). The search must bracket that.
+        auto spec = test::linearRegionSpec();
+        const double gapS = 0.5;
+        const int n = 2000;
+        auto& arrivals = spec.scenario.arrivals;
+        arrivals.kind = llmsim::LlmArrivalSpec::Kind::Replay;
+        for (int k = 0; k < n; ++k)
+            arrivals.requests.push_back({double(k) * gapS, 1000, 20});
+        const auto r = compute(spec);
+        QVERIFY(r.recommendation && r.recommendation->loadHeadroom);
+        const auto& cell = r.cells[r.recommendation->cell];
+        // S and the lone request's TTFT as the engine serves them (no request overlaps).
+        const double serviceS = cell.metrics.e2eP99Ms.value / 1e3;
+        const double aloneS = cell.metrics.ttftP99Ms.value / 1e3;
+        QVERIFY(std::abs(serviceS - kServiceS) < 1e-9 && std::abs(aloneS - kFirstTokenS) < 1e-9);
+        const double saturation = gapS / serviceS;
+        const double slopeS = (spec.limits.ttftP99Ms / 1e3 - aloneS) / (0.99 * double(n - 1));
+        const double crossing = gapS / (serviceS - slopeS);
+        const auto& h = *r.recommendation->loadHeadroom;
+        qInfo("headroom x%.4f met, x%.4f fails (%d simulations); saturation x%.4f, TTFT p99 "
+              "crosses its limit at x%.4f",
+              h.multiplier, h.failingMultiplier, h.simulations, saturation, crossing);
+        QVERIFY(h.converged);
+        QVERIFY(h.failingMultiplier / h.multiplier <= analysis::kLlmHeadroomResolution);
+        QVERIFY(h.multiplier <= crossing * 1.001);
+        QVERIFY(h.failingMultiplier >= crossing * 0.999);
+        QCOMPARE(h.binding, LlmConstraint::TtftP99);
+        QVERIFY(h.simulations <= 10);
+        // A replay has no rate of its own: the pack gives the multiple, no req/s.
+        const auto pack = analysis::llmRegionToJson(r);
+        QCOMPARE(pack["recommendation"]["load_headroom"]["multiplier"].get<double>(), h.multiplier);
+        QVERIFY(pack["recommendation"]["load_headroom"]["max_rate_per_s"].is_null());
+    }
+
+    void headroomAgreesWithTheCapacityCurve()
+    {
+        // The recommended cell's configuration meets 2 and 4 req/s and fails at 8: the search
+        // starts from that bracket (no simulation repeats a grid cell), and the headroom's
+        // rate lies between the capacity and the first failing load.
+        auto spec = test::linearRegionSpec();
+        spec.ratesPerS = {2.0, 4.0, 8.0};
+        const auto r = compute(spec);
+        QVERIFY(r.recommendation && r.recommendation->loadHeadroom);
+        const auto& rec = r.cells[r.recommendation->cell];
+        QCOMPARE(rec.knobs.load, 4.0);
+        const auto& h = *r.recommendation->loadHeadroom;
+        const double rate = analysis::llmOfferedRatePerS(r.spec, rec.index, h.multiplier);
+        qInfo("capacity 4/s on the grid, fails at 8/s; headroom x%.3f = %.3f req/s, x%.3f "
+              "fails on %s (%d simulations)",
+              h.multiplier, rate, h.failingMultiplier, analysis::llmConstraintName(h.binding),
+              h.simulations);
+        QVERIFY(h.multiplier >= 1.0 && h.failingMultiplier <= 2.0);
+        QVERIFY(rate >= 4.0 && rate < 8.0);
+        // One seat saturates at 1 / S = 6.69 req/s: the M/D/1 TTFT p99 crosses 2 s below it.
+        QVERIFY(rate < 1.0 / kServiceS);
+        QCOMPARE(h.binding, LlmConstraint::TtftP99);
+        QVERIFY(h.converged);
+        // Doubling never ran: the grid's failure bounded the search.
+        QVERIFY(h.simulations <= 6);
+        const auto pack = analysis::llmRegionToJson(r);
+        QCOMPARE(pack["recommendation"]["load_headroom"]["max_rate_per_s"].get<double>(), rate);
+        QCOMPARE(pack["recommendation"]["load_headroom"]["binding"].get<std::string>(),
+                 std::string("ttft_p99"));
+        // Direct runs at the two ends: below, every replication's TTFT p99 is under the
+        // limit; above, at least one is over it (so it cannot be confidently met).
+        for (const double multiple : {h.multiplier, h.failingMultiplier}) {
+            auto scenario = analysis::llmCellScenario(r.spec, rec.index);
+            scenario.arrivals.ratePerS *= multiple;
+            auto run = llmsim::simulateLlm(scenario, {});
+            QVERIFY(run);
+            double worstMs = 0.0;
+            for (const auto& replication : run->replications)
+                worstMs = std::max(worstMs, replication.ttft.p99S * 1e3);
+            qInfo("x%.3f: worst replication's TTFT p99 %.1f ms", multiple, worstMs);
+            QCOMPARE(worstMs <= spec.limits.ttftP99Ms, multiple == h.multiplier);
+        }
+    }
+
+    void headroomNamesALimitItCannotDecide()
+    {
+        // Sixteen seats at 10 req/s: the TTFT p99 of three replications spreads wide, so just
+        // above the recommended load the estimate still meets 1 s but its interval holds it.
+        // The headroom stops there (not confidently met counts as failing) and says why,
+        // rather than naming the smallest margin (TPOT).
+        auto spec = test::linearRegionSpec();
+        spec.scenario.replications = 3;
+        spec.maxNumSeqs = {16};
+        spec.maxNumBatchedTokens = {256};
+        spec.ratesPerS = {5.0, 10.0, 20.0};
+        spec.limits.ttftP99Ms = 1000.0;
+        const auto r = compute(spec);
+        QVERIFY(r.recommendation && r.recommendation->loadHeadroom);
+        const auto& rec = r.cells[r.recommendation->cell];
+        const auto& h = *r.recommendation->loadHeadroom;
+        qInfo("recommended at %.0f/s (binding %s); headroom x%.3f, x%.3f %s on %s", rec.knobs.load,
+              analysis::llmConstraintName(rec.binding), h.multiplier, h.failingMultiplier,
+              h.failingUndecided ? "undecided" : "fails", analysis::llmConstraintName(h.binding));
+        QVERIFY(h.failingUndecided);
+        QCOMPARE(h.binding, LlmConstraint::TtftP99);
+        QVERIFY(rec.binding != LlmConstraint::TtftP99);
+        // The failing multiple judged by itself: met on its estimates, TTFT undecided.
+        auto alone = spec;
+        alone.ratesPerS.clear();
+        alone.scenario.engine.maxNumSeqs = 16;
+        alone.scenario.engine.maxNumBatchedTokens = 256;
+        alone.scenario.arrivals.ratePerS = rec.knobs.load * h.failingMultiplier;
+        const auto point = analysis::judgeLlmOperatingPoint(alone, "");
+        QVERIFY(point);
+        QCOMPARE(point->cell.status, LlmCellStatus::Feasible);
+        QVERIFY(!point->cell.confident);
+        for (const auto& check : point->cell.checks)
+            QCOMPARE(check.decided, check.kind != LlmConstraint::TtftP99);
+        const auto pack = analysis::llmRegionToJson(r);
+        QVERIFY(pack["recommendation"]["load_headroom"]["failing_undecided"].get<bool>());
+    }
+
     void replicasSplitPoissonArrivalsExactly()
     {
         // Two replicas at 8/s each see Poisson at 4/s: with the same seed, the very arrivals of
@@ -395,6 +516,9 @@ private Q_SLOTS:
         QVERIFY2(merged, merged ? "" : merged.error().toString().c_str());
         QCOMPARE(analysis::llmRegionToJson(*merged).dump(),
                  analysis::llmRegionToJson(whole).dump());
+        // The merge searched the same load headroom the whole run did.
+        QVERIFY(merged->recommendation && merged->recommendation->loadHeadroom);
+        QVERIFY(merged->recommendation->loadHeadroom->simulations > 0);
         // A missing slice and a repeated one are errors naming the shard.
         shards.pop_back();
         auto missing = analysis::mergeLlmRegions(shards);

@@ -262,6 +262,12 @@ void TestLlmRegionPanel::heatmapAndRecommendationEqualComputeLlmRegion()
                    number(m.tpotP99Ms.ciHigh)),
           QString::fromStdString(analysis::llmCellEvidence(spec, *best))})
         QVERIFY2(line.contains(part), qPrintable(part + QStringLiteral(" not in ") + line));
+    // The load headroom the region searched, as the line states it.
+    QVERIFY(expected.recommendation->loadHeadroom);
+    const QString headroom =
+        QStringLiteral("Load headroom: ×%1")
+            .arg(QLocale().toString(expected.recommendation->loadHeadroom->multiplier, 'g', 3));
+    QVERIFY2(line.contains(headroom), qPrintable(headroom + QStringLiteral(" not in ") + line));
     for (const auto& check : best->checks)
         if (check.kind == best->binding)
             QVERIFY2(line.contains(QStringLiteral("headroom %1%")

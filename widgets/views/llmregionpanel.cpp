@@ -94,6 +94,32 @@ std::optional<std::size_t> recommendedIndex(const analysis::LlmRegionResult* res
     return std::nullopt;
 }
 
+/// "Load headroom: ×1.83 (7.3 req/s) meets every limit; ×1.86 fails on TTFT p99; 6
+/// simulations."
+QString llmLoadHeadroomText(const analysis::LlmRegionResult& result,
+                            const analysis::LlmRegionCell& cell, const analysis::LlmLoadHeadroom& h)
+{
+    const QLocale locale;
+    QString text = QObject::tr("Load headroom: ×%1").arg(locale.toString(h.multiplier, 'g', 3));
+    const double rate = analysis::llmOfferedRatePerS(result.spec, cell.index, h.multiplier);
+    if (std::isfinite(rate))
+        text += QObject::tr(" (%1 req/s)").arg(locale.toString(rate, 'g', 3));
+    text += QObject::tr(" meets every limit");
+    if (std::isfinite(h.failingMultiplier) && h.failingUndecided)
+        text +=
+            QObject::tr("; ×%1 is not confidently met (the 95% interval of %2 holds its "
+                        "limit)")
+                .arg(locale.toString(h.failingMultiplier, 'g', 3), llmConstraintTitle(h.binding));
+    else if (std::isfinite(h.failingMultiplier))
+        text +=
+            QObject::tr("; ×%1 fails on %2")
+                .arg(locale.toString(h.failingMultiplier, 'g', 3), llmConstraintTitle(h.binding));
+    else
+        text += QObject::tr(", the most the search tries");
+    return text + (h.simulations == 1 ? QObject::tr("; 1 simulation.")
+                                      : QObject::tr("; %1 simulations.").arg(h.simulations));
+}
+
 } // namespace
 
 QString llmRecommendationText(const analysis::LlmRegionResult& result)
@@ -121,6 +147,8 @@ QString llmRecommendationText(const analysis::LlmRegionResult& result)
         text += QObject::tr(" Binding limit: %1, headroom %2% (margin to the limit).")
                     .arg(llmConstraintTitle(check->kind).toHtmlEscaped(),
                          QLocale().toString(check->margin * 100.0, 'f', 1));
+    if (const auto& h = result.recommendation->loadHeadroom)
+        text += QLatin1Char(' ') + llmLoadHeadroomText(result, *cell, *h).toHtmlEscaped();
     text += QObject::tr(" Evidence: %1; %2.")
                 .arg(QString::fromStdString(analysis::llmCellEvidence(result.spec, *cell))
                          .toHtmlEscaped(),

@@ -121,7 +121,8 @@ private:
 };
 
 /// The recommendation line of a result: the cell's knobs, output tokens/s, TTFT p99 and TPOT p99
-/// with their 95% intervals, the binding limit and its margin, the evidence; or why none.
+/// with their 95% intervals, the binding limit and its margin, the load headroom, the evidence;
+/// or why none.
 QString llmRecommendationText(const analysis::LlmRegionResult& result);
 /// "27 cells: 12 feasible, 10 infeasible, 5 refused; 3 not confident".
 QString llmCountsText(const analysis::LlmRegionResult& result);

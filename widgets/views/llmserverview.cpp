@@ -327,6 +327,8 @@ void LlmServerView::refresh(bool computeRegion)
                 std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
             analysis::LlmRegionOptions options;
             options.baseDirectory = base;
+            // The sweep's knee is its answer; a headroom search would only delay the chart.
+            options.searchLoadHeadroom = false;
             auto sweep = analysis::computeLlmRegion(analysis::llmLoadSweepSpec(spec), options,
                                                     context.cancel);
             if (sweep)
