@@ -2,7 +2,8 @@
 // of 2,000-request replays on vllm_v1 with the roofline step of Llama-3.1-8B on the H100 preset
 // (power and thermal state on). The replay is 2,000 requests drawn once (Poisson 10/s, lognormal
 // prompts of mean 300 and outputs of mean 200 tokens), inline. Prints the time to the first
-// preview (the coarse pass), the whole grid, and cells per second, as medians of 3 runs.
+// preview (the coarse pass), the whole grid, and cells per second, as medians of 3 runs; and
+// what the recommendation's load headroom search adds to the grid.
 #include "analysis/llmregion.h"
 #include "benchtiming.h"
 #include "llmsim/llmscenariojson.h"
@@ -12,6 +13,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <thread>
 
 using namespace bs;
@@ -72,9 +74,19 @@ int main()
         std::fprintf(stderr, "bench_llmregion: %s\n", spec.error().toString().c_str());
         return 1;
     }
-    std::vector<double> previewS, wholeS;
+    std::vector<double> previewS, wholeS, gridAloneS;
     std::size_t feasible = 0, coarseCells = 0;
+    std::optional<analysis::LlmLoadHeadroom> headroom;
     for (int run = 0; run < 3; ++run) {
+        // The grid alone first: what the load headroom search adds is the difference.
+        analysis::LlmRegionOptions alone;
+        alone.baseDirectory = folder.string();
+        alone.searchLoadHeadroom = false;
+        const double aloneStart = bench::wallNowS();
+        if (!analysis::computeLlmRegion(*spec, alone))
+            return 1;
+        gridAloneS.push_back(bench::wallNowS() - aloneStart);
+
         analysis::LlmRegionOptions options;
         options.baseDirectory = folder.string();
         const double start = bench::wallNowS();
@@ -91,6 +103,8 @@ int main()
             return 1;
         }
         feasible = result->feasible;
+        if (result->recommendation)
+            headroom = result->recommendation->loadHeadroom;
     }
     const std::size_t cells = analysis::llmCellCount(*spec);
     std::printf("LLM region: %zu cells (8 max_num_seqs x 6 budgets x 8 rates) of 2,000-request "
@@ -100,5 +114,13 @@ int main()
                 medianOf(previewS));
     std::printf("  whole grid: median %.2f s (goal <= 10 s), %.0f cells/s; %zu feasible\n",
                 medianOf(wholeS), double(cells) / medianOf(wholeS), feasible);
+    std::printf("  of which the recommendation's load headroom: median %.2f s (the grid alone "
+                "%.2f s)",
+                medianOf(wholeS) - medianOf(gridAloneS), medianOf(gridAloneS));
+    if (headroom)
+        std::printf(", %d simulations, x%.3g met, x%.3g %s", headroom->simulations,
+                    headroom->multiplier, headroom->failingMultiplier,
+                    analysis::llmConstraintName(headroom->binding));
+    std::printf("\n");
     return 0;
 }
