@@ -67,6 +67,21 @@ data::Project asSglang(data::Project project)
     return project;
 }
 
+/// The project with the candidate run's header knob `key` set to `value`.
+data::Project withCandidateKnob(data::Project project, const std::string& key,
+                                const std::string& value)
+{
+    for (auto& dataset : project.datasets) {
+        if (dataset.role != data::DatasetRole::Candidate || !dataset.llmRuns())
+            continue;
+        auto copy = std::make_shared<data::LlmRunSet>(*dataset.llmRuns());
+        for (auto& r : copy->runs)
+            r.knobs[key] = value;
+        dataset.setContent(std::shared_ptr<const data::LlmRunSet>(copy));
+    }
+    return project;
+}
+
 PlaybookState reviewing(const std::string& key)
 {
     PlaybookState state;
@@ -104,6 +119,8 @@ private Q_SLOTS:
     void mechanism();
     void noFailingMetricClaimsNothing();
     void engineKnobDifferenceBlocks();
+    void runIdentityDifferenceBlocks_data();
+    void runIdentityDifferenceBlocks();
     void interferenceFixIsSimulated();
     void sglangInterferenceFixLowersItsChunk();
     void reportsCarryLlmMetrics();
@@ -194,6 +211,58 @@ void TestPlaybookLlm::engineKnobDifferenceBlocks()
     // sglang's budget knobs are rows only where a run records them.
     QVERIFY(std::ranges::find(result.freeze.items, std::string("chunked_prefill_size"),
                               &FreezeItem::key) == result.freeze.items.end());
+}
+
+void TestPlaybookLlm::runIdentityDifferenceBlocks_data()
+{
+    QTest::addColumn<QString>("item");
+    QTest::addColumn<QString>("knob");
+    QTest::addColumn<QString>("baseline");
+    QTest::addColumn<QString>("candidate");
+    // The no-alarm pair's candidate, served by another model revision, engine version, dataset
+    // or seed than its header says the baseline was (meta.json's keys).
+    QTest::newRow("model revision") << "model_revision"
+                                    << "engine.revision"
+                                    << "a1b2c3d"
+                                    << "f00dfee";
+    QTest::newRow("engine version") << "engine_version"
+                                    << "vllm_version"
+                                    << "0.19.0"
+                                    << "0.20.1";
+    QTest::newRow("dataset") << "dataset"
+                             << "dataset_path"
+                             << "workloads/sharegpt-mini-320.jsonl"
+                             << "workloads/sharegpt-long-320.jsonl";
+    QTest::newRow("seed") << "seed"
+                          << "engine.seed"
+                          << "42"
+                          << "7";
+}
+
+void TestPlaybookLlm::runIdentityDifferenceBlocks()
+{
+    QFETCH(QString, item);
+    QFETCH(QString, knob);
+    QFETCH(QString, baseline);
+    QFETCH(QString, candidate);
+    const std::string key = item.toStdString();
+    const auto same = run(pairProject(QStringLiteral("noalarm")), reviewing(""));
+    QVERIFY(same.steps[0].status != StepStatus::Blocker);
+    const auto project = withCandidateKnob(pairProject(QStringLiteral("noalarm")),
+                                           knob.toStdString(), candidate.toStdString());
+    // Frozen on everything else, the difference is named with both values and blocks.
+    const auto blocked = run(project, reviewing(""));
+    for (const auto& i : blocked.freeze.items)
+        QCOMPARE(i.differs, i.key == key);
+    const auto it = std::ranges::find(blocked.freeze.items, key, &FreezeItem::key);
+    QVERIFY(it != blocked.freeze.items.end());
+    QCOMPARE(QString::fromStdString(it->baseline), baseline);
+    QCOMPARE(QString::fromStdString(it->candidate), candidate);
+    QCOMPARE(blocked.steps[0].status, StepStatus::Blocker);
+    QVERIFY(!blocked.concluded());
+    // Accepted as the change under review, it no longer blocks.
+    const auto accepted = run(project, reviewing(key));
+    QVERIFY(accepted.steps[0].status != StepStatus::Blocker);
 }
 
 void TestPlaybookLlm::interferenceFixIsSimulated()
