@@ -66,6 +66,10 @@ int runMerge(const ParsedArgs& args, CliIo& io)
         }
         if (const auto base = args.value("--base-dir"))
             merged->baseDirectory = *base;
+        // As a single machine's run ends: the recommendation's load headroom, simulated here
+        // (a handful of runs) where the scenario's files resolve.
+        if (auto status = analysis::findLlmLoadHeadroom(*merged, std::size_t(*threads)); !status)
+            return reportError(status.error(), args, io);
         return finishLlmRegion(*merged, args, io);
     }
     analysis::RegionOptions options;

@@ -102,11 +102,11 @@ Status findLlmLoadHeadroom(LlmRegionResult& result, std::size_t threads, CancelT
     h.converged = std::isfinite(h.failingMultiplier) &&
                   h.failingMultiplier / h.multiplier <= kLlmHeadroomResolution;
     if (std::isnan(h.failingMultiplier))
-        h.note = "every limit is met at " + significant(kMaxLlmHeadroomMultiplier, 3) +
+        h.note = "every limit is met at " + significant(h.multiplier, 3) +
                  " times the load: the headroom is at least that";
     else if (h.multiplier == 1.0)
         h.note = "no headroom: a load " + significant((h.failingMultiplier - 1.0) * 100.0, 2) +
-                 "% higher fails";
+                 (h.failingUndecided ? "% higher is not confidently met" : "% higher fails");
     result.recommendation->loadHeadroom = std::move(h);
     return {};
 }

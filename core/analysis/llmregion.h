@@ -359,8 +359,9 @@ Expected<LlmOperatingPoint> judgeLlmOperatingPoint(const LlmRegionSpec& spec,
                                                    CancelToken cancel = CancelToken());
 
 /// Joins the shards 0..N-1 of one region (same spec, each once, any order) into the whole
-/// region, finalised exactly as computeLlmRegion would. Errors name the misfit shard as
-/// "shards[K]".
+/// region, finalised exactly as computeLlmRegion would, but for the load headroom: that one
+/// simulates, so the caller searches it (findLlmLoadHeadroom) once the base directory is where
+/// the merge runs. Errors name the misfit shard as "shards[K]".
 Expected<LlmRegionResult> mergeLlmRegions(std::vector<LlmRegionResult> shards);
 
 } // namespace bs::analysis

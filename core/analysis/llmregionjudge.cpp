@@ -401,10 +401,6 @@ Expected<LlmRegionResult> mergeLlmRegions(std::vector<LlmRegionResult> shards)
     for (auto& cell : whole.cells)
         judgeLlmCell(whole.spec, cell);
     finalizeLlmRegion(whole);
-    // As a single machine's run finishes (its default options): the headroom's probes are
-    // simulated here, a handful after the grid.
-    if (auto status = findLlmLoadHeadroom(whole, 0); !status)
-        return status.error();
     return whole;
 }
 

@@ -49,11 +49,32 @@ const std::vector<std::string>& budgetKeys(const std::string& knob)
     return llmsim::kMaxNumBatchedTokensKeys;
 }
 
+/// sglang without chunking: a lone prompt larger than max_prefill_tokens still fills a step,
+/// so lowering it cannot keep long prefills out; chunks can (the baseline's, else sglang's
+/// default 8,192 tokens).
+LlmChange chunkingOnChange(const LlmPair& pair, const llmsim::EngineConfig& baseline,
+                           const std::string& why)
+{
+    const bool baselineChunks =
+        baseline.chunkedPrefillSize > 0 &&
+        llmKnobNumber(*pair.baseline, llmsim::kChunkedPrefillSizeKeys).has_value();
+    const double to = baselineChunks ? double(baseline.chunkedPrefillSize) : 8192.0;
+    return {{"chunked_prefill_size", to,
+             "turn chunked prefill on so that no step carries a whole long prompt, which "
+             "delays the first tokens it batches and stalls the decodes beside it (" +
+                 why + ")"},
+            "-1",
+            [to](llmsim::EngineConfig& e) { e.chunkedPrefillSize = std::int32_t(to); },
+            {}};
+}
+
 LlmChange budgetChange(const LlmPair& pair, const std::string& why)
 {
     // The knob the candidate's engine has: max_num_batched_tokens, or sglang's chunk.
     const llmsim::EngineConfig candidate = llmsim::runEngineOf(*pair.candidate).engine;
     const llmsim::EngineConfig baseline = llmsim::runEngineOf(*pair.baseline).engine;
+    if (candidate.policy == "sglang" && candidate.chunkedPrefillSize <= 0)
+        return chunkingOnChange(pair, baseline, why);
     const std::string knob = analysis::llmTokenBudgetKnob(candidate);
     const double c = analysis::llmTokenBudget(candidate);
     // The baseline's figure only where it records the same knob (a chunk of -1 is none).

@@ -16,6 +16,8 @@ struct LlmFreezeKey
     std::vector<std::string> knobs;
     std::string data::RunTags::*tag = nullptr;
     bool onlyWhenRecorded = false; ///< Absent means the engine's default (quantization: none).
+    /// A knob sglang does not have: no "not recorded" row when both runs are sglang's.
+    bool notOnSglang = false;
 };
 
 const std::vector<LlmFreezeKey>& freezeKeys()
@@ -31,8 +33,15 @@ const std::vector<LlmFreezeKey>& freezeKeys()
          {"engine.max_num_seqs", "max_num_seqs", "engine.max_batch_size", "max_batch_size"}},
         {"max_num_batched_tokens",
          {"engine.max_num_batched_tokens", "max_num_batched_tokens", "engine.max_num_tokens",
-          "max_num_tokens"}},
-        {"enable_chunked_prefill", {"engine.enable_chunked_prefill", "enable_chunked_prefill"}},
+          "max_num_tokens"},
+         nullptr,
+         false,
+         true},
+        {"enable_chunked_prefill",
+         {"engine.enable_chunked_prefill", "enable_chunked_prefill"},
+         nullptr,
+         false,
+         true},
         // sglang's budget knobs: other engines have none, so no "not recorded" row for them.
         {"chunked_prefill_size", llmsim::kChunkedPrefillSizeKeys, nullptr, true},
         {"max_prefill_tokens", llmsim::kMaxPrefillTokensKeys, nullptr, true},
@@ -87,10 +96,12 @@ std::vector<FreezeItem> llmFreezeItems(const LlmPair& pair, const data::RunTags&
     };
     add("model", pair.baseline->model, pair.candidate->model);
     add("engine", engineOf(*pair.baseline), engineOf(*pair.candidate));
+    const bool bothSglang = llmsim::runEngineOf(*pair.baseline).engine.policy == "sglang" &&
+                            llmsim::runEngineOf(*pair.candidate).engine.policy == "sglang";
     for (const auto& key : freezeKeys()) {
         const std::string b = valueOf(*pair.baseline, baselineTags, key);
         const std::string c = valueOf(*pair.candidate, candidateTags, key);
-        if (key.onlyWhenRecorded && b.empty() && c.empty())
+        if ((key.onlyWhenRecorded || (key.notOnSglang && bothSglang)) && b.empty() && c.empty())
             continue;
         add(key.key, b, c);
     }

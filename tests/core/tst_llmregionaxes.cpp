@@ -514,9 +514,12 @@ private Q_SLOTS:
         }
         auto merged = analysis::mergeLlmRegions(shards);
         QVERIFY2(merged, merged ? "" : merged.error().toString().c_str());
+        // The headroom simulates: the merging machine searches it.
+        QVERIFY(merged->recommendation && !merged->recommendation->loadHeadroom);
+        QVERIFY(analysis::findLlmLoadHeadroom(*merged, 0));
         QCOMPARE(analysis::llmRegionToJson(*merged).dump(),
                  analysis::llmRegionToJson(whole).dump());
-        // The merge searched the same load headroom the whole run did.
+        // The same load headroom the whole run found.
         QVERIFY(merged->recommendation && merged->recommendation->loadHeadroom);
         QVERIFY(merged->recommendation->loadHeadroom->simulations > 0);
         // A missing slice and a repeated one are errors naming the shard.

@@ -46,7 +46,7 @@ data::Project pairProject(const QString& candidate, bool powerLogs = false)
 }
 
 /// The pair's runs as sglang served them: the step budget is its prefill chunk, and sglang has
-/// no max_num_batched_tokens.
+/// no max_num_batched_tokens or enable_chunked_prefill.
 data::Project asSglang(data::Project project)
 {
     for (auto& dataset : project.datasets) {
@@ -61,6 +61,7 @@ data::Project asSglang(data::Project project)
                 qFatal("%s records no max_num_batched_tokens", dataset.name.c_str());
             r.knobs["engine.chunked_prefill_size"] = budget->second;
             r.knobs.erase(budget);
+            r.knobs.erase("engine.enable_chunked_prefill");
         }
         dataset.setContent(std::shared_ptr<const data::LlmRunSet>(copy));
     }
@@ -122,6 +123,7 @@ private Q_SLOTS:
     void runIdentityDifferenceBlocks_data();
     void runIdentityDifferenceBlocks();
     void interferenceFixIsSimulated();
+    void seatFixIsSimulated();
     void sglangInterferenceFixLowersItsChunk();
     void reportsCarryLlmMetrics();
     void realRunAgainstItself();
@@ -154,6 +156,10 @@ void TestPlaybookLlm::mechanism_data()
     QTest::newRow("thermal") << "thermal"
                              << "" << true << "thermal"
                              << "scheduler step";
+    // Eight seats instead of 64: requests wait for a seat; prefill and decode unchanged.
+    QTest::newRow("queueing") << "queueing"
+                              << "max_num_seqs" << false << "scheduling"
+                              << "admission queue";
 }
 
 void TestPlaybookLlm::mechanism()
@@ -289,6 +295,32 @@ void TestPlaybookLlm::interferenceFixIsSimulated()
     QVERIFY(result.matrix.replayIdentical);
 }
 
+void TestPlaybookLlm::seatFixIsSimulated()
+{
+    // Requests wait for one of eight seats (the admission queue comes first): the fix raises
+    // max_num_seqs back to the baseline's 64, replayed on the candidate's requests.
+    const auto result = run(pairProject(QStringLiteral("queueing")), reviewing("max_num_seqs"));
+    QCOMPARE(firstStage(result), std::string("admission queue"));
+    QVERIFY(result.fix.chosen.has_value());
+    QCOMPARE(result.fix.chosen->knob, std::string("max_num_seqs"));
+    QCOMPARE(result.fix.chosen->value.get<double>(), 64.0);
+    QCOMPARE(result.fix.from, std::string("8"));
+    QVERIFY2(result.fix.llmReproducer.has_value(), result.fix.llmMethod.c_str());
+    QCOMPARE((*result.fix.llmReproducer)["engine"]["max_num_seqs"].get<int>(), 8);
+    QCOMPARE((*result.fix.llmFixed)["engine"]["max_num_seqs"].get<int>(), 64);
+    // The trade the simulator shows: the wait for a seat goes (TTFT p99 falls by half), and
+    // more sequences share each decode step (TPOT p99 rises).
+    QCOMPARE(result.fix.movements.size(), std::size_t(2));
+    for (const auto& m : result.fix.movements) {
+        qInfo("%s: candidate %.2f -> fixed %.2f", m.metric.c_str(), m.candidate, m.fixed);
+        QVERIFY(std::isfinite(m.candidate) && std::isfinite(m.fixed));
+        if (m.metric == "TTFT p99")
+            QVERIFY(m.fixed < 0.5 * m.candidate);
+        else
+            QVERIFY(m.fixed > m.candidate);
+    }
+}
+
 void TestPlaybookLlm::sglangInterferenceFixLowersItsChunk()
 {
     // The scheduling pair on sglang: 2,048- against 16,384-token prefill chunks. Freeze names
@@ -300,11 +332,17 @@ void TestPlaybookLlm::sglangInterferenceFixLowersItsChunk()
     QVERIFY(chunk != blocked.freeze.items.end());
     QVERIFY(chunk->differs);
     QCOMPARE(chunk->candidate, std::string("16384"));
-    QVERIFY(std::ranges::find(blocked.freeze.items, std::string("max_prefill_tokens"),
-                              &FreezeItem::key) == blocked.freeze.items.end());
+    // No rows for knobs sglang lacks (max_num_batched_tokens, enable_chunked_prefill) or
+    // neither run records (max_prefill_tokens): accepting the chunk unblocks step 1.
+    for (const char* absent :
+         {"max_prefill_tokens", "max_num_batched_tokens", "enable_chunked_prefill"})
+        QVERIFY2(std::ranges::find(blocked.freeze.items, std::string(absent), &FreezeItem::key) ==
+                     blocked.freeze.items.end(),
+                 absent);
     QCOMPARE(blocked.steps[0].status, StepStatus::Blocker);
 
     const auto result = run(project, reviewing("chunked_prefill_size"));
+    QVERIFY(result.steps[0].status != StepStatus::Blocker);
     QCOMPARE(topMechanism(result), std::string("scheduling"));
     QVERIFY(result.fix.chosen.has_value());
     QCOMPARE(result.fix.chosen->knob, std::string("chunked_prefill_size"));
@@ -322,6 +360,17 @@ void TestPlaybookLlm::sglangInterferenceFixLowersItsChunk()
         QVERIFY(std::isfinite(m.candidate) && std::isfinite(m.fixed));
         QVERIFY(m.candidate != m.fixed);
     }
+    // Chunking off on the candidate (-1): a lower max_prefill_tokens would not keep a lone
+    // long prompt out of a step, so the fix turns chunking on at the baseline's chunk.
+    const auto off = run(withCandidateKnob(project, "engine.chunked_prefill_size", "-1"),
+                         reviewing("chunked_prefill_size"));
+    QVERIFY(off.fix.chosen.has_value());
+    QCOMPARE(off.fix.chosen->knob, std::string("chunked_prefill_size"));
+    QCOMPARE(off.fix.chosen->value.get<double>(), 2048.0);
+    QCOMPARE(off.fix.from, std::string("-1"));
+    QVERIFY2(off.fix.llmFixed.has_value(), off.fix.llmMethod.c_str());
+    QCOMPARE((*off.fix.llmReproducer)["engine"]["chunked_prefill_size"].get<int>(), -1);
+    QCOMPARE((*off.fix.llmFixed)["engine"]["chunked_prefill_size"].get<int>(), 2048);
 }
 
 void TestPlaybookLlm::reportsCarryLlmMetrics()

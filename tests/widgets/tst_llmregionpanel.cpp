@@ -6,6 +6,7 @@
 // is refused up front, and one seat saturates at 1 / S = 6.7 requests/s.
 #include "analysis/llmregionpack.h"
 #include "charts/chartpanel.h"
+#include "charts/llmregioncelltext.h"
 #include "charts/llmregioncharts.h"
 #include "charts/llmregionheatmap.h"
 #include "jobs/jobrunner.h"
@@ -268,6 +269,13 @@ void TestLlmRegionPanel::heatmapAndRecommendationEqualComputeLlmRegion()
         QStringLiteral("Load headroom: ×%1")
             .arg(QLocale().toString(expected.recommendation->loadHeadroom->multiplier, 'g', 3));
     QVERIFY2(line.contains(headroom), qPrintable(headroom + QStringLiteral(" not in ") + line));
+    const auto& h = *expected.recommendation->loadHeadroom;
+    QVERIFY(h.converged && h.failingMultiplier > h.multiplier);
+    const QString failing =
+        (h.failingUndecided ? QStringLiteral("is not confidently met (the 95% interval of %1")
+                            : QStringLiteral("fails on %1"))
+            .arg(llmConstraintTitle(h.binding));
+    QVERIFY2(line.contains(failing), qPrintable(failing + QStringLiteral(" not in ") + line));
     for (const auto& check : best->checks)
         if (check.kind == best->binding)
             QVERIFY2(line.contains(QStringLiteral("headroom %1%")

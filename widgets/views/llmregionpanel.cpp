@@ -114,8 +114,10 @@ QString llmLoadHeadroomText(const analysis::LlmRegionResult& result,
         text +=
             QObject::tr("; ×%1 fails on %2")
                 .arg(locale.toString(h.failingMultiplier, 'g', 3), llmConstraintTitle(h.binding));
-    else
-        text += QObject::tr(", the most the search tries");
+    if (std::isfinite(h.failingMultiplier) && !h.converged)
+        text += QObject::tr(" (the search stopped before the bracket closed to 2%)");
+    if (!h.note.empty())
+        text += QObject::tr(" (%1)").arg(QString::fromStdString(h.note));
     return text + (h.simulations == 1 ? QObject::tr("; 1 simulation.")
                                       : QObject::tr("; %1 simulations.").arg(h.simulations));
 }

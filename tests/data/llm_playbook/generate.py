@@ -161,6 +161,10 @@ def main():
     pair("thermal", {"slow_from": 0.25, "slow": 1.25}, power=True)
     # No alarm: the same settings and traffic shape, another random draw.
     pair("noalarm", {}, seed=3)
+    # Queueing: eight seats instead of 64. Requests wait for a seat before their prefill
+    # (queue mean 4 ms -> 250 ms, the engine's waiting count 0.3 -> 6); once running, prefill
+    # and decode are unchanged.
+    pair("queueing", {"queue_mean_s": 0.25, "waiting": 6.0}, {"max_num_seqs": 8}, seed=4)
 
 
 if __name__ == "__main__":
