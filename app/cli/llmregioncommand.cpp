@@ -100,7 +100,8 @@ Status readAxes(const ParsedArgs& args, analysis::LlmRegionSpec& spec)
     const std::pair<const char*, std::vector<double>*> numberAxes[] = {
         {"--rate-per-s", &spec.ratesPerS},
         {"--rate-multiplier", &spec.rateMultipliers},
-        {"--power-cap-w-axis", &spec.powerCapsW}};
+        {"--power-cap-w-axis", &spec.powerCapsW},
+        {"--gpu-memory-utilization", &spec.gpuMemoryUtilizations}};
     for (const auto& [name, axis] : numberAxes) {
         if (!args.has(name))
             continue;
@@ -171,6 +172,9 @@ std::vector<OptionSpec> llmRegionOptions()
          "LLM axis: token budgets per step (max_num_batched_tokens; under sglang its "
          "chunked_prefill_size), e.g. 512,1024,2048"},
         {"--tensor-parallel", "LIST", "LLM axis: GPUs per replica (roofline step), e.g. 1,2,4"},
+        {"--gpu-memory-utilization", "LIST",
+         "LLM axis: the fraction of GPU memory the engine may use (its KV cache sized from "
+         "memory: engine.kv_memory), e.g. 0.8,0.9,0.95"},
         {"--sla-ttft-ms", "X", "LLM limit: TTFT p99 in ms (required with an LLM scenario)"},
         {"--sla-tpot-ms", "Y", "LLM limit: TPOT p99 in ms (required with an LLM scenario)"},
         {"--sla-itl-ms", "Z",

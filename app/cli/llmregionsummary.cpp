@@ -1,6 +1,7 @@
 // The human summary of an LLM region (llmregioncommand.h: formatLlmRegionSummary).
 #include "llmregioncommand.h"
 
+#include <algorithm>
 #include <cmath>
 #include <iomanip>
 #include <sstream>
@@ -97,6 +98,7 @@ std::string sliceTitle(const LlmRegionResult& r, const analysis::LlmCellKnobs& k
     add(analysis::LlmAxis::TensorParallel, std::to_string(k.tensorParallel));
     add(analysis::LlmAxis::PowerCapW, text(k.powerCapW) + " W");
     add(analysis::LlmAxis::Replicas, std::to_string(k.replicas));
+    add(analysis::LlmAxis::GpuMemoryUtilization, text(k.gpuMemoryUtilization));
     if (withLoad)
         add(analysis::LlmAxis::Load, text(k.load));
     return out;
@@ -152,6 +154,34 @@ void capacity(const LlmRegionResult& r, std::ostringstream& out)
         if (!c.note.empty())
             out << " - " << c.note;
         out << '\n';
+    }
+}
+
+/// Why cells were refused, each distinct reason once with how many cells it refused and the
+/// first of them (a refused cell prints only "ref" in the grid).
+void refusals(const LlmRegionResult& r, std::ostringstream& out)
+{
+    std::vector<std::pair<const LlmRegionCell*, std::size_t>> reasons;
+    for (const auto& c : r.cells) {
+        if (c.status != analysis::LlmCellStatus::Refused)
+            continue;
+        const auto same = std::ranges::find_if(
+            reasons, [&c](const auto& reason) { return reason.first->note == c.note; });
+        if (same == reasons.end())
+            reasons.emplace_back(&c, 1);
+        else
+            ++same->second;
+    }
+    if (reasons.empty())
+        return;
+    out << "refusals:\n";
+    for (const auto& [first, count] : reasons) {
+        const auto& k = first->knobs;
+        out << "  " << count << " cell(s), first max_num_seqs " << k.maxNumSeqs << ", budget "
+            << k.maxNumBatchedTokens;
+        if (const std::string outer = sliceTitle(r, k); !outer.empty())
+            out << ", " << outer;
+        out << ": " << first->note << '\n';
     }
 }
 
@@ -241,6 +271,7 @@ std::string formatLlmRegionSummary(const LlmRegionResult& r)
         << (r.cells.empty() ? 0 : r.cells.front().replications)
         << " replications per cell, 95% intervals)\n";
     grid(r, out);
+    refusals(r, out);
     capacity(r, out);
     out << "Pareto front (output tokens/s, TTFT p99, TPOT p99"
         << (r.cells.empty() || std::isnan(r.cells.front().metrics.energyPerOutputTokenJ.value)

@@ -15,12 +15,6 @@ namespace {
 /// At most this many bisections: from a 16x bracket to 2% takes 8.
 constexpr int kMaxBisections = 12;
 
-/// As the recommendation counts a cell: judged, feasible and confidently so.
-bool meets(const LlmRegionCell& c)
-{
-    return !c.pending && c.status == LlmCellStatus::Feasible && c.confident;
-}
-
 /// The recommended cell at `multiple` times its offered load, simulated and judged.
 Expected<LlmRegionCell> probe(const LlmRegionResult& r, std::size_t cell, double multiple,
                               std::size_t threads, const CancelToken& cancel)
@@ -83,7 +77,7 @@ Status findLlmLoadHeadroom(LlmRegionResult& result, std::size_t threads, CancelT
         if (!cell)
             return cell.error();
         ++h.simulations;
-        if (meets(*cell))
+        if (meetsConfidently(*cell))
             h.multiplier = multiple;
         else
             markFailing(h, *cell, multiple);

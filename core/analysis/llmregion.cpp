@@ -39,7 +39,8 @@ Status checkAxis(const std::vector<T>& values, const char* option, T minimum, T 
                                       ? " is not a whole number from " +
                                             significant(double(minimum), 10) + " to " +
                                             significant(double(maximum), 10)
-                                      : " is not a number above 0"));
+                                      : " is not a number above 0 and at most " +
+                                            significant(double(maximum), 10)));
         if (!seen.insert(v).second)
             return makeError(ErrorCode::Usage, std::string(option) + ": " +
                                                    significant(double(v), 10) + " is repeated");
@@ -94,6 +95,11 @@ Status checkNeedsAccelerator(const LlmRegionSpec& spec)
                                  ": needs a roofline step (scenario.step.kind \"roofline\"), the "
                                  "only step model with an accelerator, its power and temperature");
     }
+    if (!spec.gpuMemoryUtilizations.empty() && !spec.scenario.engine.kvMemory)
+        return makeError(ErrorCode::Usage,
+                         "--gpu-memory-utilization: needs the scenario's KV cache sized from "
+                         "memory (engine.kv_memory: model config, device memory); its "
+                         "num_gpu_blocks is a fixed count");
     if (spec.limits.maxTemperatureC && !spec.scenario.step.thermal)
         return makeError(ErrorCode::Usage, "--max-temperature-c: the scenario's step has "
                                            "\"thermal\": false, so no temperature is modelled");
@@ -161,8 +167,11 @@ LlmCellMetrics metricsOf(const LlmResult& result, const LlmCellKnobs& knobs)
 /// the cell, not a failure of the region. Any other error is the scenario's, for every cell.
 bool isRefusal(const Error& error)
 {
+    const auto startsWith = [&](const char* prefix) { return error.message.rfind(prefix, 0) == 0; };
     return error.code == ErrorCode::Value &&
-           error.message.rfind("scenario.arrivals: request", 0) == 0;
+           (startsWith("scenario.arrivals: request") ||
+            // A KV memory too small for one block: the engine does not start with it.
+            startsWith("scenario.engine.kv_memory: the weights"));
 }
 
 } // namespace
@@ -177,6 +186,8 @@ std::size_t llmAxisSize(const LlmRegionSpec& spec, LlmAxis axis)
         return size(spec.powerCapsW.size());
     case LlmAxis::Replicas:
         return size(spec.replicas.size());
+    case LlmAxis::GpuMemoryUtilization:
+        return size(spec.gpuMemoryUtilizations.size());
     case LlmAxis::MaxNumSeqs:
         return size(spec.maxNumSeqs.size());
     case LlmAxis::MaxNumBatchedTokens:
@@ -196,6 +207,8 @@ bool hasLlmAxis(const LlmRegionSpec& spec, LlmAxis axis)
         return !spec.powerCapsW.empty();
     case LlmAxis::Replicas:
         return !spec.replicas.empty();
+    case LlmAxis::GpuMemoryUtilization:
+        return !spec.gpuMemoryUtilizations.empty();
     case LlmAxis::MaxNumSeqs:
         return !spec.maxNumSeqs.empty();
     case LlmAxis::MaxNumBatchedTokens:
@@ -215,6 +228,8 @@ const char* llmAxisName(const LlmRegionSpec& spec, LlmAxis axis)
         return "power_cap_w";
     case LlmAxis::Replicas:
         return "replicas";
+    case LlmAxis::GpuMemoryUtilization:
+        return "gpu_memory_utilization";
     case LlmAxis::MaxNumSeqs:
         return "max_num_seqs";
     case LlmAxis::MaxNumBatchedTokens:
@@ -267,6 +282,8 @@ Status validate(const LlmRegionSpec& spec)
           checkAxis<std::int32_t>(spec.replicas, "--servers", 1, 1024, false),
           checkAxis<std::int32_t>(spec.tensorParallel, "--tensor-parallel", 1, 1024, false),
           checkAxis<double>(spec.powerCapsW, "--power-cap-w-axis", 0.0, 1e6, false),
+          checkAxis<double>(spec.gpuMemoryUtilizations, "--gpu-memory-utilization", 0.0, 1.0,
+                            false),
           checkLimits(spec.limits), checkNeedsAccelerator(spec), checkLoadAxes(spec)}) {
         if (!status)
             return status;
@@ -306,6 +323,9 @@ LlmRegionCell llmCellAt(const LlmRegionSpec& spec, std::size_t index)
                                s.step.kind == StepSpec::Kind::Roofline ? s.step.tensorParallel : 1);
     k.powerCapW = valueOr(spec.powerCapsW, at(LlmAxis::PowerCapW), s.step.powerCapW.value_or(NAN));
     k.replicas = valueOr(spec.replicas, at(LlmAxis::Replicas), s.arrivals.replicas);
+    k.gpuMemoryUtilization =
+        valueOr(spec.gpuMemoryUtilizations, at(LlmAxis::GpuMemoryUtilization),
+                s.engine.kvMemory ? s.engine.kvMemory->gpuMemoryUtilization : double(NAN));
     k.maxNumSeqs = valueOr(spec.maxNumSeqs, at(LlmAxis::MaxNumSeqs), s.engine.maxNumSeqs);
     k.maxNumBatchedTokens = valueOr(spec.maxNumBatchedTokens, at(LlmAxis::MaxNumBatchedTokens),
                                     s.engine.maxNumBatchedTokens);
@@ -371,6 +391,8 @@ llmsim::LlmScenario llmCellScenario(const LlmRegionSpec& spec, std::size_t index
     }
     if (!spec.powerCapsW.empty())
         s.step.powerCapW = k.powerCapW;
+    if (!spec.gpuMemoryUtilizations.empty() && s.engine.kvMemory)
+        s.engine.kvMemory->gpuMemoryUtilization = k.gpuMemoryUtilization;
     // A replay is deterministic and must run once; generated arrivals need replications for
     // an interval.
     if (s.arrivals.kind != LlmArrivalSpec::Kind::Replay)
@@ -503,7 +525,8 @@ bool sameLlmRegion(const LlmRegionSpec& a, const LlmRegionSpec& b)
         return a == b;
     const auto grid = [](const LlmRegionSpec& s) {
         return std::tie(s.maxNumSeqs, s.maxNumBatchedTokens, s.ratesPerS, s.rateMultipliers,
-                        s.replicas, s.tensorParallel, s.powerCapsW, s.limits, s.objective);
+                        s.replicas, s.tensorParallel, s.powerCapsW, s.gpuMemoryUtilizations,
+                        s.limits, s.objective);
     };
     // Every cell's scenario is the base with the axes' knobs set: if cell 0's agree, the bases
     // differ only in knobs every cell overrides.

@@ -60,11 +60,12 @@ enum class LlmAxis
     TensorParallel,
     PowerCapW,
     Replicas,
+    GpuMemoryUtilization, ///< The KV cache's memory (engine.kv_memory.gpu_memory_utilization).
     MaxNumSeqs,
     MaxNumBatchedTokens,
     Load, ///< rate_per_s or rate_multiplier
 };
-inline constexpr std::size_t kLlmAxisCount = 6;
+inline constexpr std::size_t kLlmAxisCount = 7;
 
 /// A grid of engine knobs and loads around one LLM scenario. max_num_seqs and
 /// max_num_batched_tokens are required; an empty optional axis keeps the scenario's value.
@@ -80,6 +81,10 @@ struct LlmRegionSpec
     std::vector<std::int32_t> replicas;       ///< Identical engines behind a router.
     std::vector<std::int32_t> tensorParallel; ///< GPUs per replica (roofline step).
     std::vector<double> powerCapsW;           ///< Board power limit per GPU (roofline step).
+    /// vLLM's gpu_memory_utilization: the fraction of each GPU's memory the engine may use, so
+    /// the KV cache is what is left of it after the weights and the runtime's reserve (the
+    /// scenario must size its KV cache from memory: engine.kv_memory).
+    std::vector<double> gpuMemoryUtilizations;
     LlmRegionLimits limits;
     LlmObjective objective = LlmObjective::MaxOutputTokens;
 
@@ -147,6 +152,8 @@ struct LlmCellKnobs
     std::int32_t tensorParallel = 1;
     double powerCapW = sim::kNaN; ///< NaN: the accelerator's own limit.
     std::int32_t replicas = 1;
+    /// NaN: the scenario's KV cache is a fixed block count, not sized from memory.
+    double gpuMemoryUtilization = sim::kNaN;
     std::int32_t maxNumSeqs = 0, maxNumBatchedTokens = 0;
     double load = sim::kNaN; ///< The load axis's value (NaN without a load axis).
 

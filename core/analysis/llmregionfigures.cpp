@@ -53,6 +53,7 @@ std::string fixedText(const LlmRegionResult& r, const std::array<std::size_t, kL
     add(LlmAxis::TensorParallel, std::to_string(k.tensorParallel));
     add(LlmAxis::PowerCapW, significant(k.powerCapW, 4) + " W");
     add(LlmAxis::Replicas, std::to_string(k.replicas));
+    add(LlmAxis::GpuMemoryUtilization, significant(k.gpuMemoryUtilization, 4));
     add(LlmAxis::Load, significant(k.load, 4));
     return out;
 }

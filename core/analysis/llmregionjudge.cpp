@@ -1,6 +1,7 @@
 // Verdicts, recommendation, capacity curves, Pareto front and merging of an LLM region
 // (llmregion.h, REGION.md "LLM servers").
 #include "analysis/llmregion.h"
+#include "analysis/llmregionparts.h"
 #include "analysis/pareto.h"
 
 #include <algorithm>
@@ -97,17 +98,12 @@ const char* objectiveWords(LlmObjective objective)
     return "";
 }
 
-bool usable(const LlmRegionCell& c)
-{
-    return !c.pending && c.status == LlmCellStatus::Feasible && c.confident;
-}
-
 void recommend(LlmRegionResult& result)
 {
     const LlmRegionSpec& spec = result.spec;
     const LlmRegionCell* best = nullptr;
     for (const auto& c : result.cells) {
-        if (usable(c) && std::isfinite(objectiveOf(spec, c).value) &&
+        if (meetsConfidently(c) && std::isfinite(objectiveOf(spec, c).value) &&
             (!best || objectiveOf(spec, c).value > objectiveOf(spec, *best).value))
             best = &c;
     }
@@ -117,7 +113,7 @@ void recommend(LlmRegionResult& result)
     LlmRecommendation rec;
     const LlmRegionCell* chosen = nullptr;
     for (const auto& c : result.cells) {
-        if (!usable(c))
+        if (!meetsConfidently(c))
             continue;
         const sim::Estimate mine = objectiveOf(spec, c);
         const double tieWidth = std::max(std::hypot(halfWidthOrZero(top), halfWidthOrZero(mine)),
@@ -152,10 +148,10 @@ LlmCapacity capacityOf(const LlmRegionResult& r, std::size_t configuration,
     for (std::size_t i : cells) {
         const LlmRegionCell& c = r.cells[i];
         if (cap.firstFailingCell) {
-            cap.nonMonotone = cap.nonMonotone || usable(c);
+            cap.nonMonotone = cap.nonMonotone || meetsConfidently(c);
             continue;
         }
-        if (usable(c)) {
+        if (meetsConfidently(c)) {
             cap.capacityCell = i;
             cap.knobs.load = c.knobs.load;
         } else {
@@ -194,7 +190,7 @@ void paretoFrontOf(LlmRegionResult& r)
     std::vector<std::size_t> candidates;
     std::vector<std::vector<double>> points;
     for (const auto& c : r.cells) {
-        if (!usable(c))
+        if (!meetsConfidently(c))
             continue;
         const auto& m = c.metrics;
         std::vector<double> p = {-m.outputTokensPerS.value, m.ttftP99Ms.value,
@@ -363,7 +359,8 @@ Expected<LlmRegionResult> mergeLlmRegions(std::vector<LlmRegionResult> shards)
             s.spec.rateMultipliers != shards.front().spec.rateMultipliers ||
             s.spec.replicas != shards.front().spec.replicas ||
             s.spec.tensorParallel != shards.front().spec.tensorParallel ||
-            s.spec.powerCapsW != shards.front().spec.powerCapsW)
+            s.spec.powerCapsW != shards.front().spec.powerCapsW ||
+            s.spec.gpuMemoryUtilizations != shards.front().spec.gpuMemoryUtilizations)
             return makeError(ErrorCode::Value,
                              name + ": is a shard of another LLM region (scenario or axes differ)");
         if (seen[s.shardIndex])

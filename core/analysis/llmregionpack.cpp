@@ -49,6 +49,7 @@ json knobsJson(const LlmCellKnobs& k)
     return {{"tensor_parallel", k.tensorParallel},
             {"power_cap_w", number(k.powerCapW)},
             {"replicas", k.replicas},
+            {"gpu_memory_utilization", number(k.gpuMemoryUtilization)},
             {"max_num_seqs", k.maxNumSeqs},
             {"max_num_batched_tokens", k.maxNumBatchedTokens},
             {"load", number(k.load)}};
@@ -139,6 +140,7 @@ std::vector<std::string> knobCells(const LlmCellKnobs& k)
     return {std::to_string(k.tensorParallel),
             packNumber(k.powerCapW),
             std::to_string(k.replicas),
+            packNumber(k.gpuMemoryUtilization),
             std::to_string(k.maxNumSeqs),
             std::to_string(k.maxNumBatchedTokens),
             packNumber(k.load)};
@@ -149,6 +151,7 @@ std::vector<std::string> knobHeader(const LlmRegionSpec& spec)
     return {"tensor_parallel",
             "power_cap_w",
             "replicas",
+            "gpu_memory_utilization",
             "max_num_seqs",
             "max_num_batched_tokens",
             llmAxisName(spec, LlmAxis::Load)};

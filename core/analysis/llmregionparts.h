@@ -17,6 +17,13 @@ namespace bs::analysis {
 /// collects the first error; the grid is not validated here.
 LlmRegionSpec readLlmRegionSpec(io::JsonFields& f, const nlohmann::json& document);
 
+/// As the recommendation, the capacity curves and the load headroom count a cell: judged,
+/// feasible and confidently so.
+inline bool meetsConfidently(const LlmRegionCell& c)
+{
+    return !c.pending && c.status == LlmCellStatus::Feasible && c.confident;
+}
+
 /// Cell `index` judged from its run of `scenario` (the cell's, or one at another load); an
 /// error unless the run succeeded or the engine refused the load up front.
 Expected<LlmRegionCell> judgedLlmCell(const LlmRegionSpec& spec, std::size_t index,

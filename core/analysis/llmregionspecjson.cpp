@@ -44,6 +44,7 @@ json axesJson(const LlmRegionSpec& s)
     add("replicas", s.replicas);
     add("tensor_parallel", s.tensorParallel);
     add("power_cap_w", s.powerCapsW);
+    add("gpu_memory_utilization", s.gpuMemoryUtilizations);
     return axes;
 }
 
@@ -66,6 +67,8 @@ void readAxes(JsonFields& f, LlmRegionSpec& spec)
     spec.replicas = wholeNumbers(a.numbers("replicas", whole, false));
     spec.tensorParallel = wholeNumbers(a.numbers("tensor_parallel", whole, false));
     spec.powerCapsW = a.numbers("power_cap_w", NumberRule::positive(), false);
+    spec.gpuMemoryUtilizations =
+        a.numbers("gpu_memory_utilization", {0.0, 1.0, true, false}, false);
     f.adopt(a.finish());
 }
 

@@ -99,6 +99,7 @@ std::string knobsText(const analysis::LlmRegionSpec& spec, const analysis::LlmCe
     add(LlmAxis::TensorParallel, std::to_string(k.tensorParallel));
     add(LlmAxis::PowerCapW, formatValue(k.powerCapW, "W"));
     add(LlmAxis::Replicas, std::to_string(k.replicas));
+    add(LlmAxis::GpuMemoryUtilization, formatNumber(k.gpuMemoryUtilization));
     add(LlmAxis::MaxNumSeqs, std::to_string(k.maxNumSeqs));
     add(LlmAxis::MaxNumBatchedTokens, std::to_string(k.maxNumBatchedTokens));
     add(LlmAxis::Load, formatNumber(k.load));

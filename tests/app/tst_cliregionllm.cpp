@@ -222,6 +222,67 @@ private Q_SLOTS:
         QVERIFY(out.contains("Pareto front (output tokens/s, TTFT p99, TPOT p99): "));
     }
 
+    void kvMemoryAxisSizesTheCacheOfEachSlice()
+    {
+        // tst_llmregionkvmemory's case: Llama-3.1-8B on a 20 GiB GPU at 12 req/s.
+        QJsonObject scenario = QJsonDocument::fromJson(kLlmScenario).object();
+        QJsonObject engine = scenario.value(QStringLiteral("engine")).toObject();
+        engine.remove(QStringLiteral("num_gpu_blocks"));
+        engine.insert(
+            QStringLiteral("kv_memory"),
+            QJsonObject{{QStringLiteral("model_config"), QStringLiteral("builtin:llama-3.1-8b")},
+                        {QStringLiteral("device_memory_gib"), 20}});
+        scenario.insert(QStringLiteral("engine"), engine);
+        QJsonObject arrivals = scenario.value(QStringLiteral("arrivals")).toObject();
+        arrivals.insert(QStringLiteral("rate_per_s"), 12);
+        scenario.insert(QStringLiteral("arrivals"), arrivals);
+        const QString file = path(QStringLiteral("kv.json"));
+        QFile out(file);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(QJsonDocument(scenario).toJson());
+        out.close();
+        const QString pack = path(QStringLiteral("kv-pack"));
+        const CliRun run = runCli(
+            {QStringLiteral("region"), file, QStringLiteral("--max-num-seqs"), QStringLiteral("64"),
+             QStringLiteral("--max-num-batched-tokens"), QStringLiteral("2048"),
+             QStringLiteral("--gpu-memory-utilization"), QStringLiteral("0.5,0.9"),
+             QStringLiteral("--sla-ttft-ms"), QStringLiteral("600"),
+             QStringLiteral("--sla-tpot-ms"), QStringLiteral("52"), QStringLiteral("--out"), pack});
+        QVERIFY2(run.exitCode == 0, run.err.constData());
+        qInfo("%s", run.out.constData());
+        QVERIFY(run.out.contains("at gpu_memory_utilization 0.5:"));
+        QVERIFY(run.out.contains("at gpu_memory_utilization 0.9:"));
+        // A refused cell prints "ref" in the grid; the summary says why once per reason.
+        QVERIFY(run.out.contains("refusals:\n  1 cell(s), first "
+                                 "max_num_seqs 64, budget 2048, gpu_memory_utilization 0.5: "
+                                 "refused up front: scenario.engine.kv_memory: the weights"));
+        QVERIFY(run.out.contains("recommended: max_num_seqs 64, max_num_batched_tokens 2048, "
+                                 "gpu_memory_utilization 0.9"));
+        const QJsonObject region = readObject(pack + QStringLiteral("/llm-region.json"));
+        const QJsonArray cells = region.value(QStringLiteral("cells")).toArray();
+        QCOMPARE(cells.size(), 2);
+        const QJsonObject refused = cells.at(0).toObject();
+        QCOMPARE(refused.value(QStringLiteral("status")).toString(), QStringLiteral("refused"));
+        QVERIFY(refused.value(QStringLiteral("note"))
+                    .toString()
+                    .contains(QStringLiteral("leave no room for a KV block")));
+        QCOMPARE(refused.value(QStringLiteral("knobs"))
+                     .toObject()
+                     .value(QStringLiteral("gpu_memory_utilization"))
+                     .toDouble(),
+                 0.5);
+        // The reproducer carries the recommended share.
+        const QJsonObject reproducer =
+            readObject(pack + QStringLiteral("/recommended-scenario.json"));
+        QCOMPARE(reproducer.value(QStringLiteral("engine"))
+                     .toObject()
+                     .value(QStringLiteral("kv_memory"))
+                     .toObject()
+                     .value(QStringLiteral("gpu_memory_utilization"))
+                     .toDouble(),
+                 0.9);
+    }
+
     void badFlagsAreUsageErrors_data()
     {
         QTest::addColumn<QStringList>("extra");
@@ -243,6 +304,11 @@ private Q_SLOTS:
             << QStringList{QStringLiteral("--max-num-seqs"), many.join(QLatin1Char(',')),
                            QStringLiteral("--max-num-batched-tokens"), many.join(QLatin1Char(','))}
             << none << QByteArray("4900 cells, more than the 4096");
+        QTest::newRow("memory share on a fixed cache")
+            << QStringList{QStringLiteral("--gpu-memory-utilization"), QStringLiteral("0.9")}
+            << none
+            << QByteArray("--gpu-memory-utilization: needs the scenario's KV cache sized from "
+                          "memory");
         QTest::newRow("replications on nothing")
             << QStringList{QStringLiteral("--replications"), QStringLiteral("0")} << none
             << QByteArray("--replications");

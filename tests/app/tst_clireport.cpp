@@ -167,8 +167,10 @@ void TestCliReport::llmServerReportCarriesTheLlmCurvePack()
     for (const char* file : {"server-llm-region.json", "server-llm-cells.csv",
                              "server-llm-pareto.csv", "server-llm-recommendation.json"})
         QVERIFY2(QFile::exists(dir.filePath(QLatin1String(file))), file);
-    QVERIFY(readAll(dir.filePath(QStringLiteral("server-llm-cells.csv")))
-                .startsWith("index,tensor_parallel,power_cap_w,replicas,max_num_seqs"));
+    QVERIFY(
+        readAll(dir.filePath(QStringLiteral("server-llm-cells.csv")))
+            .startsWith(
+                "index,tensor_parallel,power_cap_w,replicas,gpu_memory_utilization,max_num_seqs"));
     // The replay named relative to the project resolves beside it, and the reproducer names
     // it absolutely.
     const QJsonObject scenario =

@@ -604,13 +604,18 @@ private Q_SLOTS:
         QCOMPARE(projectSpec(window).scenario.engine.kvMemory->gpuMemoryUtilization, 0.8);
         QVERIFY(waitForSimulation(window));
         QVERIFY2(blocksAt() < before, "less memory must give fewer KV blocks");
-        // 60% of 24 GB cannot hold the 16 GB of bf16 weights and the runtime: said, not drawn.
+        // 60% of 24 GB cannot hold the 16 GB of bf16 weights and the runtime: the engine
+        // would not start, and the view says so as the region refuses such a cell.
         share->setValue(0.6);
         QVERIFY(window.jobs()->waitForIdle(60000));
-        QVERIFY(window.llmServerView()->shownRun() == nullptr);
+        const auto refused = window.llmServerView()->shownRun();
+        QVERIFY(refused);
+        QCOMPARE(refused->point.cell.status, analysis::LlmCellStatus::Refused);
         bool saidWhy = false;
         for (const QLabel* label : window.llmServerView()->findChildren<QLabel*>())
-            saidWhy = saidWhy || label->text().startsWith(QStringLiteral("Not simulated:"));
+            saidWhy = saidWhy ||
+                      (label->text().contains(QStringLiteral("refused by the engine")) &&
+                       label->text().contains(QStringLiteral("leave no room for a KV block")));
         QVERIFY(saidWhy);
         share->setValue(0.8);
         QVERIFY(waitForSimulation(window));

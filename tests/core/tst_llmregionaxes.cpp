@@ -592,7 +592,12 @@ private Q_SLOTS:
             ++previews;
             std::size_t judged = 0;
             for (const auto& c : preview.cells) {
-                const bool coarse = c.at[3] % 2 == 0 && c.at[4] % 2 == 0 && c.at[5] % 2 == 0;
+                const auto even = [&c](analysis::LlmAxis axis) {
+                    return c.at[std::size_t(axis)] % 2 == 0;
+                };
+                const bool coarse = even(analysis::LlmAxis::MaxNumSeqs) &&
+                                    even(analysis::LlmAxis::MaxNumBatchedTokens) &&
+                                    even(analysis::LlmAxis::Load);
                 QCOMPARE(c.pending, !coarse);
                 judged += !c.pending;
                 if (!c.pending) // a coarse cell is already its final self

@@ -159,6 +159,7 @@ private Q_SLOTS:
     void aMissingReplayFileSaysWhy();
     void capacityCurvesAreTheResultsCapacityAtTheSlice();
     void aNonMonotoneCapacityIsMarked();
+    void theKvMemoryPickerSlicesTheHeatmap();
     void cancelStopsTheComputation();
     void heatmapHasTableExportAndTheCurvePacksFigure();
 
@@ -492,6 +493,58 @@ void TestLlmRegionPanel::capacityCurvesAreTheResultsCapacityAtTheSlice()
         QCOMPARE(content.title,
                  QStringLiteral("Capacity per configuration at replicas %1").arg(wantedReplicas));
     }
+}
+
+void TestLlmRegionPanel::theKvMemoryPickerSlicesTheHeatmap()
+{
+    // Llama-3.1-8B on a 20 GiB GPU: 0.85 of it leaves the KV cache 533 blocks, 0.95 1,557
+    // (tst_llmregionkvmemory); each share is a slice of its own.
+    auto spec = knownAnswerSpec();
+    llmsim::KvMemorySpec memory;
+    memory.modelConfig = "builtin:llama-3.1-8b";
+    memory.deviceMemoryGib = 20.0;
+    spec.scenario.engine.kvMemory = memory;
+    spec.scenario.engine.numGpuBlocks = 0;
+    spec.gpuMemoryUtilizations = {0.85, 0.95};
+    const auto expected = computedHere(spec);
+    JobRunner jobs;
+    LlmRegionPanel panel(&jobs);
+    panel.resize(1400, 1000);
+    QVERIFY(computeAndWait(panel, spec));
+    QComboBox* share = panel.slicePicker(LlmAxis::GpuMemoryUtilization);
+    QVERIFY(share->isVisibleTo(&panel));
+    QCOMPARE(share->count(), 2);
+    QCOMPARE(share->itemText(0), QStringLiteral("0.85"));
+    QCOMPARE(share->itemText(1), QStringLiteral("0.95"));
+    bool captioned = false;
+    for (const QLabel* label : panel.findChildren<QLabel*>())
+        captioned = captioned || label->text() == QStringLiteral("GPU memory utilization:");
+    QVERIFY(captioned);
+    QStringList texts[2];
+    for (int picked : {0, 1}) {
+        share->setCurrentIndex(picked);
+        for (std::size_t row = 0; row < spec.maxNumSeqs.size(); ++row) {
+            for (std::size_t column = 0; column < spec.maxNumBatchedTokens.size(); ++column) {
+                std::array<std::size_t, analysis::kLlmAxisCount> at{};
+                at[std::size_t(LlmAxis::GpuMemoryUtilization)] = std::size_t(picked);
+                at[std::size_t(LlmAxis::Load)] =
+                    std::size_t(panel.slicePicker(LlmAxis::Load)->currentIndex());
+                at[std::size_t(LlmAxis::MaxNumSeqs)] = row;
+                at[std::size_t(LlmAxis::MaxNumBatchedTokens)] = column;
+                const auto& c = cellAt(expected, at);
+                QCOMPARE(c.knobs.gpuMemoryUtilization, spec.gpuMemoryUtilizations[picked]);
+                const bool best =
+                    expected.recommendation && expected.recommendation->cell == c.index;
+                QCOMPARE(panel.heatmap()->cellText(column, row), expectedCellText(c, best));
+                texts[picked] << panel.heatmap()->cellText(column, row);
+                QVERIFY(panel.heatmap()
+                            ->cellToolTip(column, row)
+                            .contains(QStringLiteral("gpu_memory_utilization %1")
+                                          .arg(number(spec.gpuMemoryUtilizations[picked]))));
+            }
+        }
+    }
+    QVERIFY2(texts[0] != texts[1], "the two shares must draw different slices");
 }
 
 void TestLlmRegionPanel::aNonMonotoneCapacityIsMarked()

@@ -187,6 +187,7 @@ QString llmKnobsText(const analysis::LlmRegionSpec& spec, const analysis::LlmCel
     add(LlmAxis::Replicas, QString::number(knobs.replicas));
     add(LlmAxis::TensorParallel, QString::number(knobs.tensorParallel));
     add(LlmAxis::PowerCapW, llmNumber(knobs.powerCapW, 6));
+    add(LlmAxis::GpuMemoryUtilization, llmNumber(knobs.gpuMemoryUtilization, 6));
     return parts.join(QStringLiteral(", "));
 }
 

@@ -54,10 +54,10 @@ bool inSlice(const analysis::LlmCellKnobs& knobs, const analysis::LlmRegionSpec&
              const LlmRegionSlice& slice)
 {
     const auto cell = analysis::llmCellAt(spec, analysis::llmCellIndex(spec, slice)).knobs;
-    const bool samePower = (std::isnan(knobs.powerCapW) && std::isnan(cell.powerCapW)) ||
-                           knobs.powerCapW == cell.powerCapW;
+    const auto same = [](double a, double b) { return (std::isnan(a) && std::isnan(b)) || a == b; };
     return knobs.replicas == cell.replicas && knobs.tensorParallel == cell.tensorParallel &&
-           samePower;
+           same(knobs.powerCapW, cell.powerCapW) &&
+           same(knobs.gpuMemoryUtilization, cell.gpuMemoryUtilization);
 }
 
 /// "replicas 2, tensor_parallel 1" for the axes a capacity chart holds at the slice (present
@@ -77,6 +77,7 @@ QString fixedAxesText(const analysis::LlmRegionResult& result, const LlmRegionSl
     add(LlmAxis::Replicas, QString::number(knobs.replicas));
     add(LlmAxis::TensorParallel, QString::number(knobs.tensorParallel));
     add(LlmAxis::PowerCapW, llmNumber(knobs.powerCapW, 6));
+    add(LlmAxis::GpuMemoryUtilization, llmNumber(knobs.gpuMemoryUtilization, 6));
     return parts.join(QStringLiteral(", "));
 }
 

@@ -30,7 +30,7 @@ const QString kLane = QStringLiteral("llmregion");
 
 /// The axes besides max_num_seqs and max_num_batched_tokens, each with a picker.
 constexpr LlmAxis kSliceAxes[] = {LlmAxis::Load, LlmAxis::Replicas, LlmAxis::TensorParallel,
-                                  LlmAxis::PowerCapW};
+                                  LlmAxis::PowerCapW, LlmAxis::GpuMemoryUtilization};
 
 /// The values of a slice axis as the picker lists them.
 QStringList axisValueTexts(const analysis::LlmRegionSpec& spec, LlmAxis axis)
@@ -56,6 +56,9 @@ QStringList axisValueTexts(const analysis::LlmRegionSpec& spec, LlmAxis axis)
     case LlmAxis::PowerCapW:
         add(spec.powerCapsW, QStringLiteral(" W"));
         break;
+    case LlmAxis::GpuMemoryUtilization:
+        add(spec.gpuMemoryUtilizations, QString());
+        break;
     default:
         break;
     }
@@ -73,6 +76,8 @@ QString pickerCaption(LlmAxis axis)
         return QObject::tr("Tensor parallel:");
     case LlmAxis::PowerCapW:
         return QObject::tr("Power cap:");
+    case LlmAxis::GpuMemoryUtilization:
+        return QObject::tr("GPU memory utilization:");
     default:
         return {};
     }
