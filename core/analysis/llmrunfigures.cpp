@@ -1,6 +1,9 @@
 #include "analysis/llmrunfigures.h"
 
+#include "analysis/powerjoin.h"
+
 #include <algorithm>
+#include <set>
 
 namespace bs::analysis {
 
@@ -80,6 +83,38 @@ std::optional<LlmEnergy> llmEnergy(const data::LlmRun& run)
     if (!e.perOutputTokenJ && !e.perRequestJ)
         return std::nullopt;
     return e;
+}
+
+std::optional<LlmLoggedEnergy> llmLoggedEnergy(const data::LlmRun& run,
+                                               const data::PowerSeries& log)
+{
+    if (!run.originEpochS || !run.durationS || *run.durationS <= 0.0 || !run.outputTokensTotal ||
+        *run.outputTokensTotal <= 0)
+        return std::nullopt;
+    const EnergyWindow window{"run", *run.originEpochS, *run.originEpochS + *run.durationS,
+                              double(*run.outputTokensTotal), kNaN};
+    const auto joined = joinPower(log, std::span(&window, 1));
+    if (!joined || joined->windows.empty() || !joined->windows.front().covered)
+        return std::nullopt;
+    const auto& w = joined->windows.front();
+    LlmLoggedEnergy out;
+    out.energyJ = w.energyJ;
+    out.perOutputTokenJ = w.perItemJ;
+    out.meanPowerW = w.meanPowerW;
+    out.devices =
+        log.channel.empty() ? 1 : std::set<int>(log.channel.begin(), log.channel.end()).size();
+    return out;
+}
+
+std::optional<double> llmEnergyPerOutputTokenJ(const data::LlmRun& run,
+                                               const data::PowerSeries* log)
+{
+    if (const auto energy = llmEnergy(run); energy && energy->perOutputTokenJ)
+        return energy->perOutputTokenJ;
+    if (log)
+        if (const auto logged = llmLoggedEnergy(run, *log))
+            return logged->perOutputTokenJ;
+    return std::nullopt;
 }
 
 } // namespace bs::analysis

@@ -325,10 +325,9 @@ std::optional<double> requestP99(const data::LlmRun& run,
     return analysis::quantileOfSorted(values, 0.99);
 }
 
-std::optional<double> energyPerToken(const data::LlmRun& run)
+std::optional<double> energyPerToken(const data::LlmRun& run, const SideInputs& side)
 {
-    const auto energy = analysis::llmEnergy(run);
-    return energy ? energy->perOutputTokenJ : std::nullopt;
+    return analysis::llmEnergyPerOutputTokenJ(run, side.power.get());
 }
 
 } // namespace
@@ -417,7 +416,9 @@ void addLlmMatrixRows(const PlaybookContext& context, const LlmPair& pair, const
                 requestP99(c, &data::LlmRequest::tpotS));
     measuredRow(findings, "goodput", "requests/s", b.goodputPerS, c.goodputPerS);
     measuredRow(findings, "output tokens/s", "tokens/s", b.outputTokensPerS, c.outputTokensPerS);
-    measuredRow(findings, "energy per output token", "J", energyPerToken(b), energyPerToken(c));
+    measuredRow(findings, "energy per output token", "J",
+                energyPerToken(b, context.inputs.baseline),
+                energyPerToken(c, context.inputs.candidate));
     const double tolerance = context.state.options.p99Tolerance;
     for (const auto& m : fix.movements) {
         const bool holds = m.fixed <= m.candidate * (1.0 + tolerance);

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "data/llmrun.h"
+#include "data/powerseries.h"
 #include "playbook/steps.h"
 
 #include <optional>
@@ -36,11 +37,14 @@ std::vector<FreezeItem> llmFreezeItems(const LlmPair& pair, const data::RunTags&
 /// (queue time p99, waiting requests), scheduler step (TTFT beyond queue p99, prefill time per
 /// prompt token, TTFT p99), KV cache (KV use, preemptions when recorded), decode iterations
 /// (TPOT p99 and median, ITL p99), completion and tail (E2E p99, output tokens/s, goodput when
-/// both report it, energy per output token from telemetry). Per-request metrics: the whole
-/// run's percentile with its order-statistic interval, and four windows of consecutive
-/// arrivals (p90 per window) as slices for persistence.
+/// both report it, energy per output token from telemetry or else the side's power log,
+/// analysis::llmEnergyPerOutputTokenJ). Per-request metrics: the whole run's percentile with
+/// its order-statistic interval, and four windows of consecutive arrivals (p90 per window) as
+/// slices for persistence.
 std::vector<StageMetric> llmStageMetrics(const data::LlmRun& baseline,
-                                         const data::LlmRun& candidate, double practicalDelta);
+                                         const data::LlmRun& candidate, double practicalDelta,
+                                         const data::PowerSeries* baselinePower = nullptr,
+                                         const data::PowerSeries* candidatePower = nullptr);
 
 /// TTFT and TPOT p99: the serving SLA metrics, alarms wherever their stage is.
 bool isLlmAlarmMetric(const StageMetric& metric);

@@ -180,12 +180,6 @@ std::optional<double> beyondQueue(const data::LlmRequest& r)
     return *r.ttftS - r.queueS.value_or(0.0);
 }
 
-std::optional<double> energyPerToken(const data::LlmRun& run)
-{
-    const auto energy = analysis::llmEnergy(run);
-    return energy ? energy->perOutputTokenJ : std::nullopt;
-}
-
 std::vector<MetricSpec> requestSpecs(bool queueRecorded)
 {
     std::vector<MetricSpec> specs;
@@ -234,7 +228,9 @@ bool isLlmAlarmMetric(const StageMetric& metric)
 }
 
 std::vector<StageMetric> llmStageMetrics(const data::LlmRun& baseline,
-                                         const data::LlmRun& candidate, double practical)
+                                         const data::LlmRun& candidate, double practical,
+                                         const data::PowerSeries* baselinePower,
+                                         const data::PowerSeries* candidatePower)
 {
     std::vector<StageMetric> out;
     auto add = [&out](std::optional<StageMetric> m) {
@@ -259,7 +255,9 @@ std::vector<StageMetric> llmStageMetrics(const data::LlmRun& baseline,
     add(reportedMetric(Stage::CompletionTail, "goodput", "requests/s", baseline.goodputPerS,
                        candidate.goodputPerS, false, practical));
     add(reportedMetric(Stage::CompletionTail, "energy per output token", "J",
-                       energyPerToken(baseline), energyPerToken(candidate), true, practical));
+                       analysis::llmEnergyPerOutputTokenJ(baseline, baselinePower),
+                       analysis::llmEnergyPerOutputTokenJ(candidate, candidatePower), true,
+                       practical));
     return out;
 }
 

@@ -104,7 +104,8 @@ std::vector<StageMetric> collectMetrics(const PlaybookContext& context)
     std::vector<StageMetric> all;
     if (const auto pair = llmPair(in)) {
         // LLM runs speak for the serving pipeline; batch sources would mix two pipelines.
-        all = llmStageMetrics(*pair->baseline, *pair->candidate, practical);
+        all = llmStageMetrics(*pair->baseline, *pair->candidate, practical, in.baseline.power.get(),
+                              in.candidate.power.get());
         std::ranges::stable_sort(all, {}, [](const StageMetric& m) { return int(m.stage); });
         return all;
     }

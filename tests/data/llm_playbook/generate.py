@@ -7,6 +7,7 @@ thermal pair adds an nvidia-smi power log per side. Every mechanism is built fro
 principles into the per-request times, so the expected stage and class follow from how the
 numbers were made (README.md in this folder). Deterministic: run it again and nothing changes.
 """
+import datetime
 import json
 import math
 import os
@@ -111,8 +112,11 @@ def write_power(folder, seconds, throttles):
         clock = 345 if idle else (1410 if hot else 1980)
         temp = 35 if idle else (89 if hot else 64)
         util = 0 if idle else 97
-        rows.append("0, 2026/12/01 09:%02d:%02d.000, %.2f W, %d MHz, 2619 MHz, %d, %d %%" % (
-            s // 60, s % 60, power, clock, temp, util))
+        # UTC, on the runs' own clock: the log starts 10 s before the first arrival (Unix
+        # 1790000000), so the playbook can charge the run's window its energy.
+        stamp = datetime.datetime.fromtimestamp(1790000000 - 10 + s, datetime.timezone.utc)
+        rows.append("0, %s.000, %.2f W, %d MHz, 2619 MHz, %d, %d %%" % (
+            stamp.strftime("%Y/%m/%d %H:%M:%S"), power, clock, temp, util))
     with open(os.path.join(folder, "power.csv"), "w") as f:
         f.write("\n".join(rows) + "\n")
 
