@@ -274,7 +274,10 @@ std::string formatLlmRegionSummary(const LlmRegionResult& r)
     refusals(r, out);
     capacity(r, out);
     out << "Pareto front (output tokens/s, TTFT p99, TPOT p99"
-        << (r.cells.empty() || std::isnan(r.cells.front().metrics.energyPerOutputTokenJ.value)
+        << (std::ranges::none_of(r.cells,
+                                 [](const LlmRegionCell& c) {
+                                     return std::isfinite(c.metrics.energyPerOutputTokenJ.value);
+                                 })
                 ? ""
                 : ", energy per token")
         << "): " << r.pareto.size() << " cell(s); objective "

@@ -163,8 +163,10 @@ LlmCellMetrics metricsOf(const LlmResult& result, const LlmCellKnobs& knobs)
 }
 
 /// The engine's up-front refusal of a load it could never finish under these knobs (a
-/// request larger than the token budget without chunking, or than the KV cache): a result of
-/// the cell, not a failure of the region. Any other error is the scenario's, for every cell.
+/// request larger than the token budget without chunking, or than the KV cache; weights that
+/// leave the KV cache no block at this memory share or tensor parallelism, as
+/// llmsim::kvCapacity words it): a result of the cell, not a failure of the region. Any other
+/// error is the scenario's, for every cell.
 bool isRefusal(const Error& error)
 {
     const auto startsWith = [&](const char* prefix) { return error.message.rfind(prefix, 0) == 0; };

@@ -106,7 +106,9 @@ enum class LlmConstraint
     PowerPerGpu,
     EnergyPerToken,
     Temperature,
-    Refused, ///< The engine refuses the load up front (a request can never fit these knobs).
+    /// The engine refuses the load up front: a request can never fit these knobs, or the
+    /// weights leave the KV cache no block (the engine would not start).
+    Refused,
 };
 /// Stable short names: none, ttft_p99, tpot_p99, itl_p99, e2e_p99, output_tokens, goodput,
 /// preemptions, power, energy_per_token, temperature, refused.
@@ -282,7 +284,8 @@ const char* llmAxisName(const LlmRegionSpec& spec, LlmAxis axis); ///< e.g. max_
 std::size_t llmCellCount(const LlmRegionSpec& spec);
 
 /// Checks the grid and the limits: required lists non-empty, no repeats, knobs in range, limits
-/// positive, power limits only with a power model, at most kMaxLlmRegionCells. Errors
+/// positive, power limits only with a power model, a gpu_memory_utilization axis only with a
+/// KV cache sized from memory, at most kMaxLlmRegionCells. Errors
 /// (ErrorCode::Usage) name the CLI option.
 Status validate(const LlmRegionSpec& spec);
 

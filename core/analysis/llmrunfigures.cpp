@@ -85,6 +85,28 @@ std::optional<LlmEnergy> llmEnergy(const data::LlmRun& run)
     return e;
 }
 
+namespace {
+
+/// The devices of a log that served the run: those busy at some reading inside its window
+/// when the log records utilisation (a node's idle GPUs are left out), else every device.
+std::vector<int> servingChannels(const data::PowerSeries& log, double beginS, double endS)
+{
+    const auto channelOf = [&log](std::size_t i) {
+        return log.channel.empty() ? 0 : log.channel[i];
+    };
+    std::set<int> all, busy;
+    for (std::size_t i = 0; i < log.size(); ++i) {
+        all.insert(channelOf(i));
+        if (i < log.utilizationPct.size() && log.timeS[i] >= beginS && log.timeS[i] <= endS &&
+            log.utilizationPct[i] > 0.0)
+            busy.insert(channelOf(i));
+    }
+    const auto& chosen = log.utilizationPct.empty() ? all : busy;
+    return {chosen.begin(), chosen.end()};
+}
+
+} // namespace
+
 std::optional<LlmLoggedEnergy> llmLoggedEnergy(const data::LlmRun& run,
                                                const data::PowerSeries& log)
 {
@@ -93,16 +115,25 @@ std::optional<LlmLoggedEnergy> llmLoggedEnergy(const data::LlmRun& run,
         return std::nullopt;
     const EnergyWindow window{"run", *run.originEpochS, *run.originEpochS + *run.durationS,
                               double(*run.outputTokensTotal), kNaN};
-    const auto joined = joinPower(log, std::span(&window, 1));
-    if (!joined || joined->windows.empty() || !joined->windows.front().covered)
+    const auto channels = servingChannels(log, window.startS, window.endS);
+    // The log must hold the run's GPUs, no fewer and no more: one GPU of a tensor-parallel
+    // pair is half the energy, a whole node's log more than the run's.
+    const auto gpus = data::llmKnobNumber(
+        run, {"hardware.device_count", "engine.tensor_parallel_size", "tensor_parallel_size"});
+    if (channels.empty() || (gpus && std::size_t(*gpus) != channels.size()))
         return std::nullopt;
-    const auto& w = joined->windows.front();
     LlmLoggedEnergy out;
-    out.energyJ = w.energyJ;
-    out.perOutputTokenJ = w.perItemJ;
-    out.meanPowerW = w.meanPowerW;
-    out.devices =
-        log.channel.empty() ? 1 : std::set<int>(log.channel.begin(), log.channel.end()).size();
+    for (const int channel : channels) {
+        PowerJoinOptions options;
+        options.channel = log.channel.empty() ? -1 : channel;
+        const auto joined = joinPower(log, std::span(&window, 1), options);
+        if (!joined || joined->windows.empty() || !joined->windows.front().covered)
+            return std::nullopt;
+        out.energyJ += joined->windows.front().energyJ;
+    }
+    out.devices = channels.size();
+    out.meanPowerW = out.energyJ / *run.durationS;
+    out.perOutputTokenJ = out.energyJ / double(*run.outputTokensTotal);
     return out;
 }
 

@@ -62,25 +62,29 @@ struct LlmEnergy
 /// Empty without telemetry or without a rate to divide by.
 std::optional<LlmEnergy> llmEnergy(const data::LlmRun& run);
 
-/// Energy per output token from a power log beside the run (nvidia-smi of its GPUs): the log's
-/// power, every device it holds, integrated over the run's own window (first arrival to last
-/// token, placed in Unix time by the run's clock) and divided by the run's output tokens.
+/// Energy per output token from a power log beside the run (nvidia-smi of its GPUs): the power
+/// of the devices that served it (busy inside its window when the log records utilisation,
+/// else every device) integrated over the run's own window (first arrival to last token,
+/// placed in Unix time by the run's clock) and divided by the run's output tokens.
 struct LlmLoggedEnergy
 {
     double energyJ = 0.0;
     double perOutputTokenJ = 0.0;
-    double meanPowerW = 0.0;
-    std::size_t devices = 0; ///< Devices the log holds (all charged to the run).
+    double meanPowerW = 0.0; ///< Summed over the devices.
+    std::size_t devices = 0; ///< Devices charged to the run.
 };
 
-/// Empty when the run has no absolute clock, no window or no output tokens, or when the log
-/// does not cover the whole window (a log of another time or a run cut short): no energy is
-/// guessed from part of a run.
+/// Empty when the run has no absolute clock, no window or no output tokens; when the log does
+/// not cover the whole window (a log of another time or a run cut short); or when the run
+/// records its GPU count (hardware.device_count, tensor_parallel_size) and the log's serving
+/// devices are not that many (one GPU of a pair, a whole node): no energy is guessed from part
+/// of a run or charged from GPUs it did not use.
 std::optional<LlmLoggedEnergy> llmLoggedEnergy(const data::LlmRun& run,
                                                const data::PowerSeries& log);
 
-/// A run's energy per output token wherever the product states it: the run's own GPU
-/// telemetry (llmEnergy), else a power log beside it (llmLoggedEnergy); empty without either.
+/// A run's energy per output token as the playbook states it (step 2 and the matrix alike):
+/// the run's own GPU telemetry (llmEnergy), else a power log beside it (llmLoggedEnergy);
+/// empty without either.
 std::optional<double> llmEnergyPerOutputTokenJ(const data::LlmRun& run,
                                                const data::PowerSeries* log);
 

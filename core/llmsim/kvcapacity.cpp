@@ -78,6 +78,8 @@ Expected<KvCapacity> kvCapacity(const ModelShape& shape, const KvMemorySpec& spe
     const double blockBytes = double(blockSize) * double(out.kvBytesPerTokenPerGpu);
     out.numGpuBlocks =
         out.kvBytesPerGpu > 0 ? std::int64_t(std::floor(out.kvBytesPerGpu / blockBytes)) : 0;
+    // The LLM region refuses a cell on this message's start (analysis::isRefusal in
+    // llmregion.cpp): keep "engine.kv_memory: the weights" as it is.
     if (out.numGpuBlocks < 1)
         return makeError(
             ErrorCode::Value, spec.modelConfig, 0, 0,

@@ -34,6 +34,18 @@ std::optional<TimeSpan> requestSpan(const SideInputs& side)
                     "request trace '" + side.requestsName + "'"};
 }
 
+/// An LLM serving run's window (first arrival to last token), when it records its Unix time.
+std::optional<TimeSpan> llmRunSpan(const SideInputs& side)
+{
+    if (!side.llmRuns || side.llmRuns->runs.empty())
+        return std::nullopt;
+    const auto& run = side.llmRuns->runs.front();
+    if (!run.originEpochS || !run.durationS)
+        return std::nullopt;
+    return TimeSpan{*run.originEpochS, *run.originEpochS + *run.durationS,
+                    "LLM run '" + side.llmRunsName + "'"};
+}
+
 /// A sweep's measurement window from its metadata: MLPerf's power window, else run_start /
 /// run_end (recorded by whoever ran the sweep).
 std::optional<TimeSpan> sweepSpan(const SideInputs& side)
@@ -62,7 +74,7 @@ std::string deviceMismatch(const SideInputs& side, const std::string& powerHardw
     if (powerHardware.empty())
         return {};
     std::string others;
-    for (const auto* id : {&side.sweepId, &side.requestsId, &side.kernelsId}) {
+    for (const auto* id : {&side.sweepId, &side.requestsId, &side.kernelsId, &side.llmRunsId}) {
         const auto* tags = id->empty() ? nullptr : side.tagsOf(*id);
         if (!tags || tags->hardware.empty())
             continue;
@@ -90,6 +102,8 @@ std::vector<TimeSpan> runTimeSpans(const SideInputs& side)
     if (auto span = requestSpan(side))
         spans.push_back(std::move(*span));
     if (auto span = sweepSpan(side))
+        spans.push_back(std::move(*span));
+    if (auto span = llmRunSpan(side))
         spans.push_back(std::move(*span));
     return spans;
 }
@@ -144,8 +158,8 @@ void setAsideUnrelatedPower(SideInputs& side)
         side.evidenceNotes.push_back(
             side.role + " power log '" + side.powerName +
             "': its overlap with the runs cannot be checked (no " + side.role +
-            " run records its time: a request trace with an absolute clock, or a sweep's "
-            "run_start/run_end or power_begin/power_end)");
+            " run records its time: a request trace or LLM run with an absolute clock, or a "
+            "sweep's run_start/run_end or power_begin/power_end)");
 }
 
 } // namespace bs::playbook

@@ -16,9 +16,10 @@ struct TimeSpan
 };
 
 /// The absolute time spans the runs of one side record: a request trace with an absolute clock
-/// (origin_epoch_s), a sweep with a measurement window in its metadata (MLPerf power_begin /
-/// power_end, or run_start / run_end in any date format the readers accept). Power logs are
-/// not runs and give no span. Empty when no run records its time.
+/// (origin_epoch_s), an LLM serving run's window (first arrival to last token), a sweep with a
+/// measurement window in its metadata (MLPerf power_begin / power_end, or run_start / run_end in
+/// any date format the readers accept). Power logs are not runs and give no span. Empty when no run
+/// records its time.
 std::vector<TimeSpan> runTimeSpans(const SideInputs& side);
 
 /// "2025-12-02 13:00:00 UTC".

@@ -254,10 +254,13 @@ std::vector<StageMetric> llmStageMetrics(const data::LlmRun& baseline,
                        baseline.outputTokensPerS, candidate.outputTokensPerS, false, practical));
     add(reportedMetric(Stage::CompletionTail, "goodput", "requests/s", baseline.goodputPerS,
                        candidate.goodputPerS, false, practical));
-    add(reportedMetric(Stage::CompletionTail, "energy per output token", "J",
-                       analysis::llmEnergyPerOutputTokenJ(baseline, baselinePower),
-                       analysis::llmEnergyPerOutputTokenJ(candidate, candidatePower), true,
-                       practical));
+    auto energy = reportedMetric(Stage::CompletionTail, "energy per output token", "J",
+                                 analysis::llmEnergyPerOutputTokenJ(baseline, baselinePower),
+                                 analysis::llmEnergyPerOutputTokenJ(candidate, candidatePower),
+                                 true, practical);
+    if (energy && !(analysis::llmEnergy(baseline) && analysis::llmEnergy(candidate)))
+        energy->source = "LLM runs and their power logs";
+    add(std::move(energy));
     return out;
 }
 

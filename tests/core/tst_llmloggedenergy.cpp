@@ -64,6 +64,25 @@ private Q_SLOTS:
         QVERIFY(!analysis::llmEnergyPerOutputTokenJ(runOf(1080.0), nullptr));
     }
 
+    void onlyTheRunsGpusAreCharged()
+    {
+        // The run records two GPUs: the two-GPU log is its; one GPU of it is not the run.
+        auto run = runOf(1010.0);
+        run.knobs["hardware.device_count"] = "2";
+        QVERIFY(analysis::llmLoggedEnergy(run, twoGpuLog()));
+        run.knobs["hardware.device_count"] = "1";
+        QVERIFY(!analysis::llmLoggedEnergy(run, twoGpuLog()));
+        // A node's log with utilisation: the idle GPU (0%) is left out, so the busy one is the
+        // run's only GPU, 400 W for 50 s over 7,000 tokens.
+        auto node = twoGpuLog();
+        for (std::size_t i = 0; i < node.size(); ++i)
+            node.utilizationPct.push_back(node.channel[i] == 0 ? 90.0 : 0.0);
+        const auto energy = analysis::llmLoggedEnergy(run, node);
+        QVERIFY(energy.has_value());
+        QCOMPARE(energy->devices, std::size_t(1));
+        QVERIFY(std::abs(energy->perOutputTokenJ - 400.0 * 50.0 / 7000.0) < 1e-9);
+    }
+
     void theRunsOwnTelemetryComesFirst()
     {
         // Telemetry recorded with the run (GenAI-Perf's): 280 W over 140 tokens/s, 2 J a token,

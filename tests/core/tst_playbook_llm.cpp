@@ -172,6 +172,7 @@ private Q_SLOTS:
     void sglangInterferenceFixLowersItsChunk();
     void reportsCarryLlmMetrics();
     void matrixRowsAreTheRunsOwnFigures();
+    void aPowerLogOfAnotherDayIsSetAside();
     void realRunAgainstItself();
 };
 
@@ -450,9 +451,8 @@ void TestPlaybookLlm::matrixRowsAreTheRunsOwnFigures()
 {
     // Step 5's measured rows, one by one, against what the run files say: TTFT p99, TPOT p99
     // and output tokens/s worked out here from the request logs; goodput, which this layout
-    // does not record, said so rather than invented; energy per output token as the run page
-    // states it (the serving GPUs' mean power over the output token rate), where power was
-    // logged. The fix has no
+    // does not record, said so rather than invented; energy per output token from the power
+    // logs beside the runs, charged over each run's window. The fix has no
     // measured run, so none of them is judged. Then one judged row per simulated movement.
     const auto result =
         run(pairProject(QStringLiteral("scheduling")), reviewing("max_num_batched_tokens"));
@@ -489,8 +489,8 @@ void TestPlaybookLlm::matrixRowsAreTheRunsOwnFigures()
     // The scheduling candidate's long prefills are what its TPOT p99 shows.
     QVERIFY(candidate.tpotP99Ms > 1.2 * baseline.tpotP99Ms);
     // Energy per output token needs the GPUs' power logs: the thermal pair has them, on the
-    // runs' own clock (one GPU at 520 W under load; the candidate's throttles at 700 W from a
-    // quarter of the way in). The row charges each run's window its logged energy.
+    // runs' own clock (both GPUs of the pair at 520 W under load; the candidate's throttle at
+    // 700 W from a quarter of the way in). The row charges each run's window its logged energy.
     measured("energy per output token", "not recorded", "not recorded");
     const auto thermal = pairProject(QStringLiteral("thermal"), true);
     const auto inputs = gatherInputs(thermal, 0);
@@ -502,9 +502,9 @@ void TestPlaybookLlm::matrixRowsAreTheRunsOwnFigures()
         if (row.slice == "measured runs" && row.metric == "energy per output token")
             energy = &row;
     QVERIFY(energy);
-    // By hand: nvidia-smi's reading averages the second before its stamp, so the log holds
+    // By hand: nvidia-smi's reading averages the second before its stamp, so each GPU holds
     // 520 W from its first loaded stamp - 0.5 s to its last + 0.5 s, and 70 W idle outside;
-    // the run's window is first arrival to last token in Unix time.
+    // the run's window is first arrival to last token in Unix time, on both GPUs.
     const auto& b = *pair->baseline;
     const auto& log = *inputs.baseline.power;
     double loadedFromS = INFINITY, loadedToS = -INFINITY;
@@ -516,9 +516,9 @@ void TestPlaybookLlm::matrixRowsAreTheRunsOwnFigures()
     const double startS = *b.originEpochS, endS = startS + *b.durationS;
     const double loadedS = std::min(endS, loadedToS) - std::max(startS, loadedFromS);
     const double byHandJ =
-        (520.0 * loadedS + 70.0 * (*b.durationS - loadedS)) / double(*b.outputTokensTotal);
-    qInfo("thermal pair energy per output token: %s -> %s; by hand 520 W x %.2f s + 70 W x "
-          "%.2f s over %lld tokens = %.4f J",
+        2.0 * (520.0 * loadedS + 70.0 * (*b.durationS - loadedS)) / double(*b.outputTokensTotal);
+    qInfo("thermal pair energy per output token: %s -> %s; by hand 2 x (520 W x %.2f s + 70 W "
+          "x %.2f s) over %lld tokens = %.4f J",
           energy->baseline.c_str(), energy->candidate.c_str(), loadedS, *b.durationS - loadedS,
           static_cast<long long>(*b.outputTokensTotal), byHandJ);
     QVERIFY(energy->baseline != "not recorded" && energy->candidate != "not recorded");
@@ -545,6 +545,33 @@ void TestPlaybookLlm::matrixRowsAreTheRunsOwnFigures()
         QVERIFY2(row, slice);
         QCOMPARE(row->result, std::string("pass"));
     }
+}
+
+void TestPlaybookLlm::aPowerLogOfAnotherDayIsSetAside()
+{
+    // The candidate's power log moved a day later: it no longer overlaps its LLM run's window,
+    // so neither its energy nor its clocks speak for the run.
+    auto project = pairProject(QStringLiteral("thermal"), true);
+    for (auto& dataset : project.datasets) {
+        if (dataset.role != data::DatasetRole::Candidate || !dataset.powerSeries())
+            continue;
+        auto shifted = std::make_shared<data::PowerSeries>(*dataset.powerSeries());
+        for (double& t : shifted->timeS)
+            t += 86400.0;
+        dataset.setContent(std::shared_ptr<const data::PowerSeries>(shifted));
+    }
+    const auto inputs = gatherInputs(project, 0);
+    QVERIFY(inputs.baseline.power);
+    QVERIFY(!inputs.candidate.power);
+    QCOMPARE(inputs.candidate.setAside.size(), std::size_t(1));
+    const std::string& why = inputs.candidate.setAside.front().reason;
+    QVERIFY2(why.find("do not overlap") != std::string::npos &&
+                 why.find("LLM run 'candidate'") != std::string::npos,
+             why.c_str());
+    const auto result = run(project, reviewing(""));
+    for (const auto& row : result.matrix.rows)
+        if (row.metric == "energy per output token")
+            QCOMPARE(row.candidate, std::string("not recorded"));
 }
 
 void TestPlaybookLlm::realRunAgainstItself()

@@ -68,8 +68,9 @@ public:
     QPushButton* computeButton() const { return m_computeButton; }
     /// Enabled while a computation runs.
     QPushButton* cancelButton() const { return m_cancelButton; }
-    /// The slice pickers of the load, replicas, tensor-parallel and power-cap axes (null for
-    /// max_num_seqs and max_num_batched_tokens), hidden when the grid lacks the axis.
+    /// The slice pickers of the load, replicas, tensor-parallel, power-cap and GPU memory
+    /// utilization axes (null for max_num_seqs and max_num_batched_tokens), hidden when the
+    /// grid lacks the axis.
     QComboBox* slicePicker(analysis::LlmAxis axis) const;
     /// The axis indices the heatmap and the capacity curves are drawn at.
     LlmRegionSlice slice() const;

@@ -102,7 +102,8 @@ def write_run(folder, seed, model, knobs, kv):
 
 
 def write_power(folder, seconds, throttles):
-    """nvidia-smi --query-gpu ... -l 1: idle, then loaded; a throttling GPU loses its clock."""
+    """nvidia-smi --query-gpu ... -l 1 of the run's two GPUs: idle, then loaded; a throttling
+    GPU loses its clock."""
     rows = ["index, timestamp, power.draw [W], clocks.current.sm [MHz], "
             "clocks.current.memory [MHz], temperature.gpu, utilization.gpu [%]"]
     for s in range(seconds + 20):
@@ -115,8 +116,9 @@ def write_power(folder, seconds, throttles):
         # UTC, on the runs' own clock: the log starts 10 s before the first arrival (Unix
         # 1790000000), so the playbook can charge the run's window its energy.
         stamp = datetime.datetime.fromtimestamp(1790000000 - 10 + s, datetime.timezone.utc)
-        rows.append("0, %s.000, %.2f W, %d MHz, 2619 MHz, %d, %d %%" % (
-            stamp.strftime("%Y/%m/%d %H:%M:%S"), power, clock, temp, util))
+        for gpu in range(2):  # both GPUs of the tensor-parallel pair, alike
+            rows.append("%d, %s.000, %.2f W, %d MHz, 2619 MHz, %d, %d %%" % (
+                gpu, stamp.strftime("%Y/%m/%d %H:%M:%S"), power, clock, temp, util))
     with open(os.path.join(folder, "power.csv"), "w") as f:
         f.write("\n".join(rows) + "\n")
 
