@@ -613,9 +613,9 @@ private Q_SLOTS:
         QCOMPARE(refused->point.cell.status, analysis::LlmCellStatus::Refused);
         bool saidWhy = false;
         for (const QLabel* label : window.llmServerView()->findChildren<QLabel*>())
-            saidWhy = saidWhy ||
-                      (label->text().contains(QStringLiteral("refused by the engine")) &&
-                       label->text().contains(QStringLiteral("leave no room for a KV block")));
+            saidWhy =
+                saidWhy || (label->text().contains(QStringLiteral("refused by the engine")) &&
+                            label->text().contains(QStringLiteral("leave no room for a KV block")));
         QVERIFY(saidWhy);
         share->setValue(0.8);
         QVERIFY(waitForSimulation(window));
