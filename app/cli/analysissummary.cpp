@@ -79,6 +79,23 @@ void llmFiguresText(const json& run, std::string& out)
             out += " " + gpu.get<std::string>();
         out += "\n";
     }
+    if (run.contains("logged_energy")) {
+        const auto& e = run["logged_energy"];
+        out += "    energy log  ";
+        if (e["available"].get<bool>()) {
+            out += num(e["per_output_token_j"]) + " J/output token [" +
+                   num(e["per_output_token_band_j"][0]) + ", " +
+                   num(e["per_output_token_band_j"][1]) + "]";
+            if (e.contains("per_request_j"))
+                out += ", " + num(e["per_request_j"]) + " J/request";
+            out += ", at " + num(e["mean_power_w"]) + " W on " +
+                   std::to_string(e["devices"].get<std::size_t>()) + " device(s) over " +
+                   num(e["window_s"]) + " s";
+        } else {
+            out += "none: " + e["reason"].get<std::string>();
+        }
+        out += " (" + e["power_log"].get<std::string>() + ")\n";
+    }
 }
 
 /// Per run: request count, output token/s as the tool reported it, and the exact TTFT, TPOT,

@@ -29,6 +29,8 @@ struct AnalyzeOptions
     /// Thermal RC of --accelerator: power logs are checked against it.
     std::optional<accel::ThermalSpec> thermalModel;
     analysis::LlmSla llmSla; ///< LLM runs: goodput is judged against it.
+    /// LLM runs: energy is charged from the first power log among the inputs.
+    analysis::LlmPowerLog llmPower;
 };
 
 std::vector<std::string> splitList(const std::string& text)
@@ -125,6 +127,15 @@ Error withPath(Error e, const std::string& path)
     return e;
 }
 
+/// The runs with --clock-offset-s added to their absolute clocks.
+data::LlmRunSet onUnixClock(data::LlmRunSet runs, const AnalyzeOptions& o)
+{
+    for (auto& run : runs.runs)
+        if (run.originEpochS)
+            *run.originEpochS += o.clockOffsetS;
+    return runs;
+}
+
 /// Analyses one dataset by kind; the JSON entry goes to `inputs`.
 Status analyseOne(Loaded& l, const AnalyzeOptions& o, json& inputs)
 {
@@ -146,7 +157,8 @@ Status analyseOne(Loaded& l, const AnalyzeOptions& o, json& inputs)
     } else if (auto sweep = l.dataset.sweep()) {
         entry["analysis"] = analysis::toJson(analysis::sweepConfidence(*sweep));
     } else if (auto runs = l.dataset.llmRuns()) {
-        entry["analysis"] = analysis::toJson(analysis::analyzeLlmRuns(*runs, o.llmSla), o.llmSla);
+        entry["analysis"] = analysis::toJson(
+            analysis::analyzeLlmRuns(onUnixClock(*runs, o), o.llmSla, o.llmPower), o.llmSla);
         // The engine's batching limits the run was measured under, beside its figures.
         for (std::size_t i = 0; i < runs->runs.size(); ++i) {
             auto batching = io::llmBatchingKnobs(runs->runs[i]);
@@ -191,46 +203,15 @@ json tailDriversJson(const std::vector<Loaded>& loaded)
     return out;
 }
 
-/// An LLM run placed in Unix time: its span from the first arrival to the last token of its
-/// successful requests, charged per output token and per request.
-void addLlmRunWindows(const std::string& path, const data::LlmRunSet& runs, const AnalyzeOptions& o,
-                      std::vector<analysis::EnergyWindow>& windows)
-{
-    for (std::size_t i = 0; i < runs.runs.size(); ++i) {
-        const auto& run = runs.runs[i];
-        if (!run.originEpochS)
-            continue;
-        double firstS = INFINITY, lastS = -INFINITY, outputTokens = 0.0, requests = 0.0;
-        for (const auto& r : run.requests) {
-            if (!r.ok || !r.arrivalS || !r.e2eS)
-                continue;
-            firstS = std::min(firstS, *r.arrivalS);
-            lastS = std::max(lastS, *r.arrivalS + *r.e2eS);
-            outputTokens += r.outputTokens.value_or(0);
-            requests += 1.0;
-        }
-        if (!(lastS > firstS) || outputTokens <= 0.0)
-            continue;
-        const double origin = *run.originEpochS + o.clockOffsetS;
-        const std::string label = path + " run " + std::to_string(i + 1) + " (LLM";
-        windows.push_back({label + ", per output token)", origin + firstS, origin + lastS,
-                           outputTokens, analysis::kNaN});
-        windows.push_back(
-            {label + ", per request)", origin + firstS, origin + lastS, requests, analysis::kNaN});
-    }
-}
-
 /// Energy windows of the traces that carry absolute time: a request trace's span (per request),
-/// each kernel-trace step (per step, and per item with --items-per-step) and each LLM run with an
-/// absolute clock (per output token and per request).
+/// and each kernel-trace step (per step, and per item with --items-per-step). LLM runs are charged
+/// in their own analysis (analysis::llmLoggedEnergy), as the playbook charges them.
 std::vector<analysis::EnergyWindow> energyWindows(const std::vector<Loaded>& loaded,
                                                   const AnalyzeOptions& o,
                                                   std::vector<double>& completions)
 {
     std::vector<analysis::EnergyWindow> windows;
     for (const auto& l : loaded) {
-        if (auto runs = l.dataset.llmRuns())
-            addLlmRunWindows(l.path, *runs, o, windows);
         if (l.requests && l.requests->originEpochS != 0.0) {
             const auto trace = l.dataset.requestTrace();
             const double origin = trace->originEpochS;
@@ -294,13 +275,21 @@ int runAnalyze(const ParsedArgs& args, CliIo& io)
     if (!options)
         return reportError(options.error(), args, io);
     std::vector<Loaded> loaded;
-    json inputs = json::array();
     for (const auto& path : args.positionals) {
         auto dataset = readInput(path, *options);
         if (!dataset)
             return reportError(dataset.error(), args, io);
         loaded.push_back({path, std::move(*dataset), std::nullopt, std::nullopt});
-        if (auto status = analyseOne(loaded.back(), *options, inputs); !status)
+    }
+    for (const auto& l : loaded) {
+        if (const auto power = l.dataset.powerSeries(); power && !options->llmPower.series) {
+            options->llmPower = {power.get(), l.path};
+            break;
+        }
+    }
+    json inputs = json::array();
+    for (auto& l : loaded) {
+        if (auto status = analyseOne(l, *options, inputs); !status)
             return reportError(status.error(), args, io);
     }
     json out = {{"kind", "batchscope.analysis"},
@@ -343,9 +332,10 @@ CommandSpec analyzeCommand()
         "logged temperature follows that preset's thermal model. Tail drivers combine the request\n"
         "and kernel traces. LLM serving runs: exact TTFT/TPOT/ITL/E2E percentiles, mean requests\n"
         "in flight by Little's law against the engine's own counts, goodput under\n"
-        "--ttft-sla-ms/--tpot-sla-ms, energy per output token from GPU telemetry or from a\n"
-        "power log given with a run whose file records Unix time (engine request logs, AIPerf\n"
-        "records); two LLM files are compared point by point (runs paired by request rate, else\n"
+        "--ttft-sla-ms/--tpot-sla-ms, energy per output token from GPU telemetry and from the\n"
+        "first power log given, for a run whose file records Unix time (engine request logs,\n"
+        "AIPerf records), with its band and the reason when the log cannot charge it; two LLM "
+        "files are compared point by point (runs paired by request rate, else\n"
         "concurrency), every p50/p90/p99 with both intervals and whether they overlap.\n"
         "With --json, the analyses name their methods (\"method\").",
         {{"--window-s", "W", "time-series window in seconds (default: about 100 windows)"},

@@ -15,7 +15,18 @@ Distribution describe(std::vector<double> values)
     return describeSorted(values);
 }
 
-LlmRunAnalysis analyzeRun(const data::LlmRun& run, const LlmSla& sla)
+void chargeFromPowerLog(LlmRunAnalysis& a, const data::LlmRun& run, const LlmPowerLog& power)
+{
+    if (!power.series)
+        return;
+    a.powerLog = power.name;
+    if (auto logged = llmLoggedEnergy(run, *power.series))
+        a.loggedEnergy = *logged;
+    else
+        a.loggedEnergyReason = logged.error().message;
+}
+
+LlmRunAnalysis analyzeRun(const data::LlmRun& run, const LlmSla& sla, const LlmPowerLog& power)
 {
     LlmRunAnalysis a;
     a.tool = run.tool;
@@ -34,6 +45,7 @@ LlmRunAnalysis analyzeRun(const data::LlmRun& run, const LlmSla& sla)
     a.inFlight = llmInFlight(run);
     a.goodput = llmGoodput(run, sla);
     a.energy = llmEnergy(run);
+    chargeFromPowerLog(a, run, power);
     std::vector<double> ttft, tpot, e2e, itl;
     for (const auto& r : run.requests) {
         if (!r.ok) {
@@ -57,11 +69,12 @@ LlmRunAnalysis analyzeRun(const data::LlmRun& run, const LlmSla& sla)
 
 } // namespace
 
-std::vector<LlmRunAnalysis> analyzeLlmRuns(const data::LlmRunSet& set, const LlmSla& sla)
+std::vector<LlmRunAnalysis> analyzeLlmRuns(const data::LlmRunSet& set, const LlmSla& sla,
+                                           const LlmPowerLog& power)
 {
     std::vector<LlmRunAnalysis> out;
     for (const auto& run : set.runs)
-        out.push_back(analyzeRun(run, sla));
+        out.push_back(analyzeRun(run, sla, power));
     return out;
 }
 
@@ -103,6 +116,30 @@ nlohmann::json energyJson(const LlmEnergy& e)
     return out;
 }
 
+nlohmann::json loggedEnergyJson(const LlmRunAnalysis& a)
+{
+    nlohmann::json out = {{"power_log", a.powerLog}};
+    if (!a.loggedEnergy) {
+        out["available"] = false;
+        out["reason"] = a.loggedEnergyReason;
+        return out;
+    }
+    const auto& e = *a.loggedEnergy;
+    out["available"] = true;
+    out["energy_j"] = e.energyJ;
+    out["band_j"] = {e.lowJ, e.highJ};
+    out["per_output_token_j"] = e.perOutputTokenJ;
+    out["per_output_token_band_j"] = {e.perOutputTokenLowJ, e.perOutputTokenHighJ};
+    putOptional(out, "per_request_j", e.perRequestJ);
+    out["mean_power_w"] = e.meanPowerW;
+    out["window_s"] = e.windowS;
+    out["devices"] = e.devices;
+    out["fewest_readings"] = e.fewestReadings;
+    out["definition"] = "power of the devices busy in the run's window, integrated from its "
+                        "first arrival to its last token / output tokens (or completed requests)";
+    return out;
+}
+
 } // namespace
 
 nlohmann::json toJson(const std::vector<LlmRunAnalysis>& runs, const LlmSla& sla)
@@ -131,6 +168,8 @@ nlohmann::json toJson(const std::vector<LlmRunAnalysis>& runs, const LlmSla& sla
             r["goodput"] = goodputJson(*a.goodput, sla);
         if (a.energy)
             r["energy"] = energyJson(*a.energy);
+        if (a.loggedEnergy || !a.loggedEnergyReason.empty())
+            r["logged_energy"] = loggedEnergyJson(a);
         for (const auto& [name, d] : {std::pair{"ttft", &a.ttft}, std::pair{"tpot", &a.tpot},
                                       std::pair{"itl", &a.itl}, std::pair{"e2e", &a.e2e}}) {
             if (d->count > 0)

@@ -37,10 +37,24 @@ struct LlmRunAnalysis
     LlmInFlight inFlight;
     std::optional<LlmGoodput> goodput; ///< Under the SLA given, from the records.
     std::optional<LlmEnergy> energy;   ///< From the run's GPU telemetry.
+    /// From the power log given beside the run (llmLoggedEnergy); empty without one, or with
+    /// loggedEnergyReason saying why the log gives no figure for this run.
+    std::optional<LlmLoggedEnergy> loggedEnergy;
+    std::string loggedEnergyReason;
+    std::string powerLog; ///< The power log's name as the caller gave it; empty without one.
 };
 
-/// Every run of the set; goodput is judged against `sla` when it has a limit.
-std::vector<LlmRunAnalysis> analyzeLlmRuns(const data::LlmRunSet& set, const LlmSla& sla = {});
+/// A power log to charge the runs' energy from, and the name its figures are stated under.
+struct LlmPowerLog
+{
+    const data::PowerSeries* series = nullptr;
+    std::string name;
+};
+
+/// Every run of the set; goodput is judged against `sla` when it has a limit, and energy is
+/// charged from `power` when it has a series.
+std::vector<LlmRunAnalysis> analyzeLlmRuns(const data::LlmRunSet& set, const LlmSla& sla = {},
+                                           const LlmPowerLog& power = {});
 
 /// {"kind": "llm_runs", "runs": [...]}, distributions in ms.
 nlohmann::json toJson(const std::vector<LlmRunAnalysis>& runs, const LlmSla& sla = {});

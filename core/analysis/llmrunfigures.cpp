@@ -1,8 +1,10 @@
 #include "analysis/llmrunfigures.h"
 
 #include "analysis/powerjoin.h"
+#include "util/numbertext.h"
 
 #include <algorithm>
+#include <limits>
 #include <set>
 
 namespace bs::analysis {
@@ -107,33 +109,56 @@ std::vector<int> servingChannels(const data::PowerSeries& log, double beginS, do
 
 } // namespace
 
-std::optional<LlmLoggedEnergy> llmLoggedEnergy(const data::LlmRun& run,
-                                               const data::PowerSeries& log)
+Expected<LlmLoggedEnergy> llmLoggedEnergy(const data::LlmRun& run, const data::PowerSeries& log)
 {
-    if (!run.originEpochS || !run.durationS || *run.durationS <= 0.0 || !run.outputTokensTotal ||
+    const auto refuse = [](const std::string& why) { return makeError(ErrorCode::Value, why); };
+    if (!run.originEpochS)
+        return refuse("the run has no absolute clock to place it on the power log's time");
+    if (!run.durationS || *run.durationS <= 0.0 || !run.outputTokensTotal ||
         *run.outputTokensTotal <= 0)
-        return std::nullopt;
+        return refuse("the run records no duration or no output tokens to charge");
     const EnergyWindow window{"run", *run.originEpochS, *run.originEpochS + *run.durationS,
                               double(*run.outputTokensTotal), kNaN};
     const auto channels = servingChannels(log, window.startS, window.endS);
+    if (channels.empty())
+        return refuse("no device of the power log is busy inside the run's window");
     // The log must hold the run's GPUs, no fewer and no more: one GPU of a tensor-parallel
     // pair is half the energy, a whole node's log more than the run's.
     const auto gpus = data::llmKnobNumber(
         run, {"hardware.device_count", "engine.tensor_parallel_size", "tensor_parallel_size"});
-    if (channels.empty() || (gpus && std::size_t(*gpus) != channels.size()))
-        return std::nullopt;
+    if (gpus && std::size_t(*gpus) != channels.size())
+        return refuse("the power log's serving devices number " + std::to_string(channels.size()) +
+                      ", the run's GPUs " + std::to_string(std::size_t(*gpus)));
     LlmLoggedEnergy out;
+    out.fewestReadings = std::numeric_limits<std::uint64_t>::max();
     for (const int channel : channels) {
         PowerJoinOptions options;
         options.channel = log.channel.empty() ? -1 : channel;
         const auto joined = joinPower(log, std::span(&window, 1), options);
-        if (!joined || joined->windows.empty() || !joined->windows.front().covered)
-            return std::nullopt;
-        out.energyJ += joined->windows.front().energyJ;
+        if (!joined)
+            return joined.error();
+        const auto& charged = joined->windows.front();
+        if (!charged.covered)
+            return refuse("the power log does not cover the run's whole window");
+        out.energyJ += charged.energyJ;
+        out.lowJ += charged.lowJ;
+        out.highJ += charged.highJ;
+        out.fewestReadings = std::min(out.fewestReadings, charged.readings);
     }
+    if (out.fewestReadings < kMinLoggedEnergyReadings)
+        return refuse("the power log holds " + std::to_string(out.fewestReadings) +
+                      " reading(s) of a device inside the run's " + significant(*run.durationS, 3) +
+                      " s window; at least " + std::to_string(kMinLoggedEnergyReadings) +
+                      " are needed to measure it");
+    const double tokens = double(*run.outputTokensTotal);
     out.devices = channels.size();
+    out.windowS = *run.durationS;
     out.meanPowerW = out.energyJ / *run.durationS;
-    out.perOutputTokenJ = out.energyJ / double(*run.outputTokensTotal);
+    out.perOutputTokenJ = out.energyJ / tokens;
+    out.perOutputTokenLowJ = out.lowJ / tokens;
+    out.perOutputTokenHighJ = out.highJ / tokens;
+    if (run.completed && *run.completed > 0)
+        out.perRequestJ = out.energyJ / double(*run.completed);
     return out;
 }
 

@@ -2,6 +2,7 @@
 
 #include "data/llmrun.h"
 #include "data/powerseries.h"
+#include "util/expected.h"
 
 #include <cstdint>
 #include <optional>
@@ -65,22 +66,33 @@ std::optional<LlmEnergy> llmEnergy(const data::LlmRun& run);
 /// Energy per output token from a power log beside the run (nvidia-smi of its GPUs): the power
 /// of the devices that served it (busy inside its window when the log records utilisation,
 /// else every device) integrated over the run's own window (first arrival to last token,
-/// placed in Unix time by the run's clock) and divided by the run's output tokens.
+/// placed in Unix time by the run's clock) and divided by the run's output tokens. The band
+/// holds the lower/higher neighbouring reading over each interval (analysis::joinPower), so a
+/// log that samples a changing draw coarsely says how far its figure can be off.
 struct LlmLoggedEnergy
 {
     double energyJ = 0.0;
+    double lowJ = 0.0, highJ = 0.0; ///< Band of energyJ, summed over the devices.
     double perOutputTokenJ = 0.0;
-    double meanPowerW = 0.0; ///< Summed over the devices.
-    std::size_t devices = 0; ///< Devices charged to the run.
+    double perOutputTokenLowJ = 0.0, perOutputTokenHighJ = 0.0;
+    std::optional<double> perRequestJ; ///< Over the run's completed requests.
+    double meanPowerW = 0.0;           ///< Summed over the devices.
+    double windowS = 0.0;
+    std::size_t devices = 0;          ///< Devices charged to the run.
+    std::uint64_t fewestReadings = 0; ///< Readings inside the window, on the sparsest device.
 };
 
-/// Empty when the run has no absolute clock, no window or no output tokens; when the log does
-/// not cover the whole window (a log of another time or a run cut short); or when the run
-/// records its GPU count (hardware.device_count, tensor_parallel_size) and the log's serving
-/// devices are not that many (one GPU of a pair, a whole node): no energy is guessed from part
-/// of a run or charged from GPUs it did not use.
-std::optional<LlmLoggedEnergy> llmLoggedEnergy(const data::LlmRun& run,
-                                               const data::PowerSeries& log);
+/// Readings a device's log must hold inside the run's window: fewer, and the figure is an
+/// interpolation between readings taken outside the run rather than a measurement of it.
+inline constexpr std::uint64_t kMinLoggedEnergyReadings = 2;
+
+/// An error (ErrorCode::Value) saying why, when the run has no absolute clock, no window or no
+/// output tokens; when the log does not cover the whole window (a log of another time or a run
+/// cut short); when a device has fewer than kMinLoggedEnergyReadings readings inside it; or
+/// when the run records its GPU count (hardware.device_count, tensor_parallel_size) and the
+/// log's serving devices are not that many (one GPU of a pair, a whole node): no energy is
+/// guessed from part of a run or charged from GPUs it did not use.
+Expected<LlmLoggedEnergy> llmLoggedEnergy(const data::LlmRun& run, const data::PowerSeries& log);
 
 /// A run's energy per output token as the playbook states it (step 2 and the matrix alike):
 /// the run's own GPU telemetry (llmEnergy), else a power log beside it (llmLoggedEnergy);

@@ -456,7 +456,9 @@ void TestCli::analyzeLlmRequestLogOfARealRun()
 
 // An engine request log placed in Unix time by its arrival_time, joined with a power log of
 // the same minutes: a constant 300 W over the run's 5 s span is 1,500 J, charged to its 9 output
-// tokens (166.67 J each) and 3 requests (500 J each).
+// tokens (166.67 J each) and 3 requests (500 J each), with a band of no width (the draw is
+// constant). The run's figure is llmLoggedEnergy's, the playbook's; the power log's own windows
+// are the traces' (none here), not a second join of the run.
 void TestCli::llmRunEnergyFromAJoinedPowerLog()
 {
     const QString log = bs::test::testDataPath(QStringLiteral("llm/servinglog/requests.jsonl"));
@@ -465,26 +467,36 @@ void TestCli::llmRunEnergyFromAJoinedPowerLog()
     const CliRun run = runCli({QStringLiteral("analyze"), log, power, QStringLiteral("--json")});
     QVERIFY2(run.exitCode == 0, run.err.constData());
     const QJsonObject out = QJsonDocument::fromJson(run.out).object();
-    const QJsonArray windows =
-        out[QStringLiteral("power")][0][QStringLiteral("energy")][QStringLiteral("windows")]
-            .toArray();
-    QCOMPARE(windows.size(), 2);
-    const auto window = [&](int i, const char* key) { return windows[i][QLatin1String(key)]; };
-    QVERIFY(
-        window(0, "label").toString().endsWith(QStringLiteral("run 1 (LLM, per output token)")));
-    QVERIFY(window(0, "covered").toBool());
-    QVERIFY(std::fabs(window(0, "energy_j").toDouble() - 1500.0) < 1e-6);
-    QVERIFY(std::fabs(window(0, "per_item_j").toDouble() - 1500.0 / 9.0) < 1e-6);
-    QVERIFY(std::fabs(window(1, "per_item_j").toDouble() - 500.0) < 1e-6);
+    const auto loggedEnergy = [](const QJsonObject& analysis) {
+        return analysis[QStringLiteral("inputs")][0][QStringLiteral("analysis")]
+                       [QStringLiteral("runs")][0][QStringLiteral("logged_energy")]
+                           .toObject();
+    };
+    const QJsonObject e = loggedEnergy(out);
+    const auto value = [&e](const char* key) { return e[QLatin1String(key)].toDouble(); };
+    QVERIFY2(e[QStringLiteral("available")].toBool(), run.out.constData());
+    QCOMPARE(e[QStringLiteral("power_log")].toString(), power);
+    QVERIFY(std::fabs(value("energy_j") - 1500.0) < 1e-6);
+    QVERIFY(std::fabs(value("per_output_token_j") - 1500.0 / 9.0) < 1e-6);
+    QVERIFY(std::fabs(value("per_request_j") - 500.0) < 1e-6);
+    QCOMPARE(e[QStringLiteral("devices")].toInt(), 1);
+    const QJsonArray band = e[QStringLiteral("per_output_token_band_j")].toArray();
+    QVERIFY(std::fabs(band[0].toDouble() - 1500.0 / 9.0) < 1e-6);
+    QVERIFY(std::fabs(band[1].toDouble() - 1500.0 / 9.0) < 1e-6);
+    QVERIFY(!out[QStringLiteral("power")][0][QStringLiteral("energy")].isObject());
+    const CliRun text = runCli({QStringLiteral("analyze"), log, power});
+    QVERIFY2(text.out.contains("energy log  166.7 J/output token [166.7, 166.7], 500 J/request, at "
+                               "300 W on 1 device(s) over 5 s"),
+             text.out.constData());
     // Shifted by an hour, the log no longer covers the run: not charged, and said so.
     const CliRun shifted =
         runCli({QStringLiteral("analyze"), log, power, QStringLiteral("--clock-offset-s"),
                 QStringLiteral("3600"), QStringLiteral("--json")});
     QCOMPARE(shifted.exitCode, 0);
-    const QJsonObject energy = QJsonDocument::fromJson(shifted.out)
-                                   .object()[QStringLiteral("power")][0][QStringLiteral("energy")]
-                                   .toObject();
-    QCOMPARE(energy[QStringLiteral("uncovered_windows")].toInt(), 2);
+    const QJsonObject none = loggedEnergy(QJsonDocument::fromJson(shifted.out).object());
+    QVERIFY(!none[QStringLiteral("available")].toBool());
+    QCOMPARE(none[QStringLiteral("reason")].toString(),
+             QStringLiteral("the power log does not cover the run's whole window"));
 }
 
 // Two vLLM result files point by point: the rate sweep (1, 2, 4 req/s and an unlimited rate at

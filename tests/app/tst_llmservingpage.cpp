@@ -106,6 +106,7 @@ private Q_SLOTS:
     void constructedRateSweepHasOnePointPerRunWithARate();
     void runWithoutRecordsSaysOnlyTheToolsAggregatesExist();
     void engineLogWithoutASweepDrawsNoEmptySweepCharts();
+    void thePowerLogChosenChargesTheRunAsThePlaybookDoes();
     void realSglangFileSweepsBothDatasets();
     void screenshotsIncludeTheLlmServingPage();
 
@@ -421,6 +422,49 @@ void TestLlmServingPage::engineLogWithoutASweepDrawsNoEmptySweepCharts()
     for (ChartPanel* panel :
          {page->throughputSweepPanel(), page->ttftSweepPanel(), page->tpotSweepPanel()})
         QVERIFY(panel->isVisibleTo(page));
+}
+
+// The constructed TP-2 run of the LLM playbook fixture (requests placed in Unix time by
+// arrival_time) and the nvidia-smi log of its two GPUs: the page states the energy per output
+// token the playbook's step 2 and matrix state (analysis::llmEnergyPerOutputTokenJ), with its
+// band; without a power log chosen it says where to choose one.
+void TestLlmServingPage::thePowerLogChosenChargesTheRunAsThePlaybookDoes()
+{
+    const QString requests =
+        test::testDataPath(QStringLiteral("llm_playbook/baseline/requests.jsonl"));
+    const QString power = test::testDataPath(QStringLiteral("llm_playbook/baseline/power.csv"));
+    auto window = makeWindow();
+    QVERIFY(import(*window, requests));
+    auto* page = showPage(*window);
+    QTRY_VERIFY(page->result());
+    const QString row = QStringLiteral("Energy per output token, power log");
+    QCOMPARE(cell(page->figureTable(), row, 1),
+             QStringLiteral("no power log chosen on the Power page"));
+
+    QVERIFY(import(*window, power));
+    auto* picker = window->traceView()->powerPicker();
+    picker->setCurrentIndex(picker->findText(QStringLiteral("power.csv")));
+    QTRY_VERIFY(page->result() && !page->result()->analyses.empty() &&
+                page->result()->analyses.front().loggedEnergy);
+    auto run = io::readDataset(requests.toStdString());
+    auto log = io::readDataset(power.toStdString());
+    QVERIFY(run && run->llmRuns() && log && log->powerSeries());
+    const auto playbook =
+        analysis::llmEnergyPerOutputTokenJ(run->llmRuns()->runs.front(), log->powerSeries().get());
+    QVERIFY(playbook);
+    const auto& shown = *page->result()->analyses.front().loggedEnergy;
+    QCOMPARE(shown.perOutputTokenJ, *playbook);
+    QVERIFY(shown.perOutputTokenLowJ <= *playbook && *playbook <= shown.perOutputTokenHighJ);
+    QCOMPARE(shown.devices, std::size_t(2));
+    QCOMPARE(cell(page->figureTable(), row, 1),
+             QStringLiteral("%1 J/token [%2, %3]")
+                 .arg(QLocale().toString(*playbook, 'g', 4),
+                      QLocale().toString(shown.perOutputTokenLowJ, 'g', 4),
+                      QLocale().toString(shown.perOutputTokenHighJ, 'g', 4)));
+    QVERIFY(cell(page->figureTable(), row, 2).startsWith(QStringLiteral("power.csv: ")));
+    // 2.17 J a token, as tst_playbook_llm's matrix states it against 2.179 J by hand.
+    QVERIFY(std::abs(*playbook - 2.17) < 0.01);
+    saveScreenshots(*window, QStringLiteral("power-log-energy"));
 }
 
 void TestLlmServingPage::realSglangFileSweepsBothDatasets()

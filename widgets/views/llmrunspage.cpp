@@ -164,11 +164,14 @@ QList<ChartPanel*> LlmRunsPage::panels() const
            m_replay->panels();
 }
 
-void LlmRunsPage::showRuns(std::shared_ptr<const data::LlmRunSet> runs)
+void LlmRunsPage::showRuns(std::shared_ptr<const data::LlmRunSet> runs,
+                           std::shared_ptr<const data::PowerSeries> power, const QString& powerName)
 {
-    if (runs && runs == m_runs)
+    if (runs && runs == m_runs && power == m_power)
         return;
     m_runs = std::move(runs);
+    m_power = std::move(power);
+    m_powerName = powerName;
     m_result.reset();
     if (!m_runs || m_runs->runs.empty()) {
         showEmpty(tr("The file holds no benchmark runs."));
@@ -224,11 +227,12 @@ void LlmRunsPage::analyse()
     // requests, and runs off the GUI thread like the first one.
     m_jobs->run<JobOutcome<LlmRunsResult>>(
         kLane, tr("Analysing LLM serving runs"),
-        [runs = m_runs, sla](JobRunner::Context&) {
+        [runs = m_runs, sla, power = m_power,
+         powerName = m_powerName.toStdString()](JobRunner::Context&) {
             auto result = std::make_shared<LlmRunsResult>();
             result->set = runs;
             result->sla = sla;
-            result->analyses = analysis::analyzeLlmRuns(*runs, sla);
+            result->analyses = analysis::analyzeLlmRuns(*runs, sla, {power.get(), powerName});
             return JobOutcome<LlmRunsResult>{std::move(result), {}};
         },
         [this](JobOutcome<LlmRunsResult> outcome) { showResult(std::move(outcome)); });

@@ -33,8 +33,12 @@ class LlmRunsPage : public QWidget
 public:
     explicit LlmRunsPage(JobRunner* jobs, QWidget* parent = nullptr);
 
-    /// Analyses and shows these runs; the set already shown is not analysed again.
-    void showRuns(std::shared_ptr<const data::LlmRunSet> runs);
+    /// Analyses and shows these runs, their energy charged from `power` (the power log chosen
+    /// beside them, named `powerName`) when there is one; the same runs and log already shown
+    /// are not analysed again.
+    void showRuns(std::shared_ptr<const data::LlmRunSet> runs,
+                  std::shared_ptr<const data::PowerSeries> power = nullptr,
+                  const QString& powerName = {});
     /// Shows no runs and says why (no LLM dataset imported, none chosen, not loaded).
     void showEmpty(const QString& why);
 
@@ -89,6 +93,8 @@ private:
     QTableWidget* m_figures;
     LlmReplayPanel* m_replay;
     std::shared_ptr<const data::LlmRunSet> m_runs;
+    std::shared_ptr<const data::PowerSeries> m_power;
+    QString m_powerName;
     std::shared_ptr<const LlmRunsResult> m_result;
     QString m_slaProblems;
 };

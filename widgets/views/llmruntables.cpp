@@ -190,7 +190,8 @@ QList<LlmTableRow> inFlightRows(const data::LlmRun& run, const analysis::LlmRunA
     return rows;
 }
 
-QList<LlmTableRow> energyRows(const data::LlmRun& run, const analysis::LlmRunAnalysis& analysis)
+QList<LlmTableRow> telemetryEnergyRows(const data::LlmRun& run,
+                                       const analysis::LlmRunAnalysis& analysis)
 {
     const QString perToken = tr("Energy per output token");
     const QString perRequest = tr("Energy per request");
@@ -215,6 +216,45 @@ QList<LlmTableRow> energyRows(const data::LlmRun& run, const analysis::LlmRunAna
         rows << figure(perRequest, withUnit(*e.perRequestJ, tr("J/request")),
                        source.arg(tr("request")));
     return rows;
+}
+
+/// Energy charged from the power log chosen on the Power page (analysis::llmLoggedEnergy, the
+/// playbook's figure when the run has no telemetry), with its band, or why the log cannot
+/// charge this run.
+QList<LlmTableRow> loggedEnergyRows(const analysis::LlmRunAnalysis& analysis)
+{
+    const QString perToken = tr("Energy per output token, power log");
+    if (!analysis.loggedEnergy) {
+        if (analysis.loggedEnergyReason.empty())
+            return {figure(perToken, tr("no power log chosen on the Power page"))};
+        return {figure(perToken,
+                       tr("none: %1").arg(QString::fromStdString(analysis.loggedEnergyReason)),
+                       QString::fromStdString(analysis.powerLog))};
+    }
+    const auto& e = *analysis.loggedEnergy;
+    const auto source = [&](const QString& dividedBy) {
+        return tr("%1: %2 W on %3 device(s) integrated over the run's %4 s ÷ its %5; band from "
+                  "the lower and higher neighbouring readings (fewest in the window: %6 a "
+                  "device)")
+            .arg(QString::fromStdString(analysis.powerLog), numberText(e.meanPowerW),
+                 QString::number(e.devices), numberText(e.windowS), dividedBy,
+                 QString::number(e.fewestReadings));
+    };
+    QList<LlmTableRow> rows;
+    rows << figure(perToken,
+                   tr("%1 [%2, %3]")
+                       .arg(withUnit(e.perOutputTokenJ, tr("J/token")),
+                            numberText(e.perOutputTokenLowJ), numberText(e.perOutputTokenHighJ)),
+                   source(tr("output tokens")));
+    if (e.perRequestJ)
+        rows << figure(tr("Energy per request, power log"),
+                       withUnit(*e.perRequestJ, tr("J/request")), source(tr("completed requests")));
+    return rows;
+}
+
+QList<LlmTableRow> energyRows(const data::LlmRun& run, const analysis::LlmRunAnalysis& analysis)
+{
+    return telemetryEnergyRows(run, analysis) + loggedEnergyRows(analysis);
 }
 
 } // namespace

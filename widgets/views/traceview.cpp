@@ -77,6 +77,7 @@ TraceView::TraceView(ProjectDocument* document, JobRunner* jobs, QWidget* parent
     });
     connect(m_kernelPicker, &QComboBox::currentIndexChanged, this, &TraceView::analyseKernels);
     connect(m_powerPicker, &QComboBox::currentIndexChanged, this, &TraceView::analysePower);
+    connect(m_powerPicker, &QComboBox::currentIndexChanged, this, &TraceView::showLlmRuns);
     connect(m_llmPicker, &QComboBox::currentIndexChanged, this, &TraceView::showLlmRuns);
     connect(m_llmPage, &LlmRunsPage::analysed, this, &TraceView::analysed);
     connect(m_document, &ProjectDocument::datasetsChanged, this, &TraceView::refreshDatasets);
@@ -211,7 +212,11 @@ void TraceView::showLlmRuns()
 {
     const auto* dataset = findDataset(m_document->project(), m_llmPicker->currentData().toString());
     if (const auto runs = dataset ? dataset->llmRuns() : nullptr) {
-        m_llmPage->showRuns(runs);
+        // The power log chosen on the Power page charges the runs' energy, as in the playbook.
+        const auto* power =
+            findDataset(m_document->project(), m_powerPicker->currentData().toString());
+        const auto series = power ? power->powerSeries() : nullptr;
+        m_llmPage->showRuns(runs, series, series ? displayText(power->name) : QString());
         return;
     }
     // Projects keep LLM benchmarks by path and read them again in the background on open.
