@@ -39,6 +39,16 @@ std::string text(double value)
     return formatNumber(value, 6);
 }
 
+/// The candidate's setting a change starts from: the run's own record, else the simulated
+/// engine's default, said as such so that a memo never presents a default as what was run.
+std::string startingValue(const data::LlmRun& run, const std::vector<std::string>& keys,
+                          double value, const std::string& policy)
+{
+    if (llmKnobNumber(run, keys))
+        return text(value);
+    return text(value) + " (" + policy + "'s default: the run does not record it)";
+}
+
 /// Where run headers record the budget knob `knob` names.
 const std::vector<std::string>& budgetKeys(const std::string& knob)
 {
@@ -87,19 +97,21 @@ LlmChange budgetChange(const LlmPair& pair, const std::string& why)
              "lower the step token budget so that no step carries a long prefill, which "
              "delays the first tokens it batches and stalls the decodes beside it (" +
                  why + ")"},
-            text(c),
+            startingValue(*pair.candidate, budgetKeys(knob), c, candidate.policy),
             [to](llmsim::EngineConfig& e) { analysis::setLlmTokenBudget(e, std::int32_t(to)); },
             {}};
 }
 
 LlmChange seatChange(const LlmPair& pair, bool raise, const std::string& why)
 {
-    const auto c = llmKnobNumber(*pair.candidate, kSeatKeys).value_or(256.0);
+    const llmsim::EngineConfig candidate = llmsim::runEngineOf(*pair.candidate).engine;
+    const double c =
+        llmKnobNumber(*pair.candidate, kSeatKeys).value_or(double(candidate.maxNumSeqs));
     const auto b = llmKnobNumber(*pair.baseline, kSeatKeys);
     double to = raise ? (b && *b > c ? *b : c * 2.0) : std::max(1.0, std::floor(c / 2.0));
     return {{"max_num_seqs", to,
              std::string(raise ? "raise" : "cap") + " the running sequences (" + why + ")"},
-            text(c),
+            startingValue(*pair.candidate, kSeatKeys, c, candidate.policy),
             [to](llmsim::EngineConfig& e) { e.maxNumSeqs = std::int32_t(to); },
             {}};
 }

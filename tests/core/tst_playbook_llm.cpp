@@ -86,6 +86,20 @@ data::Project withCandidateKnob(data::Project project, const std::string& key,
     return project;
 }
 
+/// The project with every candidate record of `knob` (under any prefix) removed.
+data::Project withoutCandidateKnob(data::Project project, const std::string& knob)
+{
+    for (auto& dataset : project.datasets) {
+        if (dataset.role != data::DatasetRole::Candidate || !dataset.llmRuns())
+            continue;
+        auto copy = std::make_shared<data::LlmRunSet>(*dataset.llmRuns());
+        for (auto& r : copy->runs)
+            std::erase_if(r.knobs, [&knob](const auto& k) { return k.first.ends_with(knob); });
+        dataset.setContent(std::shared_ptr<const data::LlmRunSet>(copy));
+    }
+    return project;
+}
+
 PlaybookState reviewing(const std::string& key)
 {
     PlaybookState state;
@@ -170,6 +184,7 @@ private Q_SLOTS:
     void interferenceFixIsSimulated();
     void seatFixIsSimulated();
     void sglangInterferenceFixLowersItsChunk();
+    void aSettingTheRunDoesNotRecordIsNamedAsTheDefault();
     void reportsCarryLlmMetrics();
     void matrixRowsAreTheRunsOwnFigures();
     void aPowerLogOfAnotherDayIsSetAside();
@@ -418,6 +433,24 @@ void TestPlaybookLlm::sglangInterferenceFixLowersItsChunk()
     QVERIFY2(off.fix.llmFixed.has_value(), off.fix.llmMethod.c_str());
     QCOMPARE((*off.fix.llmReproducer)["engine"]["chunked_prefill_size"].get<int>(), -1);
     QCOMPARE((*off.fix.llmFixed)["engine"]["chunked_prefill_size"].get<int>(), 2048);
+}
+
+void TestPlaybookLlm::aSettingTheRunDoesNotRecordIsNamedAsTheDefault()
+{
+    // The queueing pair with the candidate's max_num_seqs unrecorded: the fix starts from the
+    // simulated engine's default, and step 4 and the memo say it is a default, not what ran.
+    const auto result =
+        run(withoutCandidateKnob(pairProject(QStringLiteral("queueing")), "max_num_seqs"),
+            reviewing("max_num_seqs"));
+    QVERIFY(result.fix.chosen.has_value());
+    QCOMPARE(result.fix.chosen->knob, std::string("max_num_seqs"));
+    QVERIFY2(result.fix.from.starts_with("256 (") &&
+                 result.fix.from.ends_with("'s default: the run does not record it)"),
+             result.fix.from.c_str());
+    QVERIFY2(result.steps.at(3).summary.find("from " + result.fix.from + " to ") !=
+                 std::string::npos,
+             result.steps.at(3).summary.c_str());
+    // Recorded, it is the run's own figure, as seatFixIsSimulated shows (8).
 }
 
 void TestPlaybookLlm::reportsCarryLlmMetrics()
