@@ -57,6 +57,24 @@ bool waitForSimulation(gui::MainWindow& window)
     return window.jobs()->waitForIdle(60000) && window.llmServerView()->shownRun() != nullptr;
 }
 
+/// The project's LLM server set to the roofline scenario of Llama-3.1-8B on one H100 with a KV
+/// cache sized from memory (tests/data/llmsim/roofline_8b_h100.json), as one edit; returns it.
+llmsim::LlmScenario serveRooflineScenario(gui::MainWindow& window)
+{
+    auto json = llmsim::readScenarioFile(
+        test::testDataPath(QStringLiteral("llmsim/roofline_8b_h100.json")).toStdString());
+    Expected<llmsim::LlmScenario> scenario =
+        json ? llmsim::llmScenarioFromJson(*json) : Expected<llmsim::LlmScenario>(json.error());
+    if (!scenario)
+        qFatal("%s", scenario.error().toString().c_str());
+    analysis::LlmRegionSpec spec = projectSpec(window);
+    spec.scenario = *scenario;
+    spec.tensorParallel.clear();
+    window.document()->setSection(widgets::ProjectSection::Llm, analysis::llmRegionSpecToJson(spec),
+                                  QStringLiteral("serve Poisson arrivals on an H100"));
+    return *scenario;
+}
+
 } // namespace
 
 class TestLlmServerView : public QObject
@@ -361,18 +379,7 @@ private Q_SLOTS:
                                                                                  "requests")),
                      qPrintable(panel->calibrateButton()->toolTip()));
 
-        const QString scenarioPath =
-            test::testDataPath(QStringLiteral("llmsim/roofline_8b_h100.json"));
-        auto json = llmsim::readScenarioFile(scenarioPath.toStdString());
-        QVERIFY(json.hasValue());
-        auto scenario = llmsim::llmScenarioFromJson(*json);
-        QVERIFY2(scenario.hasValue(), scenario ? "" : scenario.error().toString().c_str());
-        analysis::LlmRegionSpec spec = projectSpec(window);
-        spec.scenario = *scenario;
-        spec.tensorParallel.clear();
-        window.document()->setSection(widgets::ProjectSection::Llm,
-                                      analysis::llmRegionSpecToJson(spec),
-                                      QStringLiteral("serve Poisson arrivals on an H100"));
+        serveRooflineScenario(window);
         QVERIFY(waitForSimulation(window));
         QVERIFY(panel->calibrateButton()->isEnabled());
         QVERIFY(window.llmServerView()->shownRun()->point.evidence.ends_with(
@@ -646,6 +653,61 @@ private Q_SLOTS:
         QCOMPARE(after.engine.kvMemory->tensorParallel, 2);
         QCOMPARE(after.step.interconnectGbPerS, 64.0);
         QVERIFY(waitForSimulation(window));
+    }
+
+    void modelShapeAndAcceleratorReshapeTheStepAndItsKvCache()
+    {
+        // The Model dock's shape and accelerator pickers on a roofline step with a KV cache
+        // sized from memory: the model's weights size the cache as well as the step, and the
+        // GPU's memory comes with the GPU. Llama-3.1-70B's 141 GB of bf16 weights leave no KV
+        // block in 90% of an H100's 80 GB (refused, as the engine would not start); on a
+        // B200's 180 GB they leave room, and each decode step reads the 70B weights at 8 TB/s
+        // (about 18 ms) where the 8B's took about 5 ms at 3.35 TB/s: TPOT p99 rises.
+        gui::MainWindow window(m_settings.get());
+        window.openLlmDemo();
+        QVERIFY(waitForSimulation(window));
+        const llmsim::LlmScenario scenario = serveRooflineScenario(window);
+        QVERIFY(waitForSimulation(window));
+        const double tpot8bH100 =
+            window.llmServerView()->shownRun()->point.cell.metrics.tpotP99Ms.value;
+        QComboBox* shape = nullptr;
+        QComboBox* accelerator = nullptr;
+        for (QComboBox* box : window.llmModelPanel()->findChildren<QComboBox*>()) {
+            if (box->findText(QStringLiteral("llama-3.1-70b")) >= 0)
+                shape = box;
+            if (box->findText(QStringLiteral("b200")) >= 0)
+                accelerator = box;
+        }
+        QVERIFY(shape && accelerator && shape->isEnabled() && accelerator->isEnabled());
+        QCOMPARE(shape->currentText(), QStringLiteral("llama-3.1-8b"));
+        QCOMPARE(accelerator->currentText(), QStringLiteral("h100-sxm"));
+
+        const int undoBefore = window.document()->undoStack()->count();
+        shape->setCurrentText(QStringLiteral("llama-3.1-70b"));
+        QCOMPARE(window.document()->undoStack()->count(), undoBefore + 1);
+        const std::string seventy = llmsim::builtinModelConfig("llama-3.1-70b");
+        QCOMPARE(projectSpec(window).scenario.step.modelConfig, seventy);
+        QCOMPARE(projectSpec(window).scenario.engine.kvMemory->modelConfig, seventy);
+        QVERIFY(window.jobs()->waitForIdle(60000));
+        const auto refused = window.llmServerView()->shownRun();
+        QVERIFY(refused);
+        QCOMPARE(refused->point.cell.status, analysis::LlmCellStatus::Refused);
+
+        accelerator->setCurrentText(QStringLiteral("b200"));
+        QCOMPARE(projectSpec(window).scenario.engine.kvMemory->deviceMemoryGib, 180.0);
+        QVERIFY(waitForSimulation(window));
+        const auto served = window.llmServerView()->shownRun();
+        QVERIFY(served && served->point.cell.status != analysis::LlmCellStatus::Refused);
+        const double tpot70bB200 = served->point.cell.metrics.tpotP99Ms.value;
+        QVERIFY2(tpot70bB200 > 2.5 * tpot8bH100,
+                 qPrintable(QStringLiteral("%1 -> %2 ms").arg(tpot8bH100).arg(tpot70bB200)));
+
+        // Two undo steps bring back the 8B on the H100, cache and all.
+        window.document()->undoStack()->undo();
+        window.document()->undoStack()->undo();
+        QVERIFY(projectSpec(window).scenario == scenario);
+        QCOMPARE(shape->currentText(), QStringLiteral("llama-3.1-8b"));
+        QCOMPARE(accelerator->currentText(), QStringLiteral("h100-sxm"));
     }
 
     void projectWithoutAnLlmServerSaysSo()

@@ -324,6 +324,9 @@ LlmModelPanel::LlmModelPanel(ProjectDocument* document, JobRunner* jobs, QWidget
              [&](analysis::LlmRegionSpec& s) {
                  forgetLlmCalibration(s.scenario.step);
                  s.scenario.step.modelConfig = config;
+                 // The KV cache is the same model's: its weights and layers size it.
+                 if (s.scenario.engine.kvMemory)
+                     s.scenario.engine.kvMemory->modelConfig = config;
              });
     });
     connect(m_accelerator, &QComboBox::currentTextChanged, this, [this](const QString& name) {
@@ -333,6 +336,10 @@ LlmModelPanel::LlmModelPanel(ProjectDocument* document, JobRunner* jobs, QWidget
         edit(tr("Set the accelerator to %1").arg(name), -1, [&](analysis::LlmRegionSpec& s) {
             forgetLlmCalibration(s.scenario.step);
             s.scenario.step.accelerator = *preset;
+            // A KV cache sized from memory gets the new GPU's memory: the datasheet's GB, which
+            // for these parts is binary (an H100's 80 GB; its driver reports 79.1 GiB).
+            if (s.scenario.engine.kvMemory && preset->memoryBytes > 0.0)
+                s.scenario.engine.kvMemory->deviceMemoryGib = preset->memoryBytes / 1e9;
         });
     });
     connect(m_tensorParallel, &QSpinBox::valueChanged, this, [this](int tp) {
@@ -498,8 +505,9 @@ void LlmModelPanel::showSpec(const analysis::LlmRegionSpec& spec)
                                                        : 0.9);
     m_gpuMemoryUtilization->setToolTip(
         s.engine.kvMemory
-            ? tr("gpu_memory_utilization: the share of each GPU's memory the engine "
-                 "may use; the KV cache gets what weights and the runtime leave")
+            ? tr("gpu_memory_utilization: the share of each GPU's memory (%1 GiB) the "
+                 "engine may use; the KV cache gets what weights and the runtime leave")
+                  .arg(s.engine.kvMemory->deviceMemoryGib)
             : tr("This scenario gives the KV cache as a block count (num_gpu_blocks), "
                  "not sized from memory"));
     const bool roofline = s.step.kind == StepSpec::Kind::Roofline;
