@@ -237,6 +237,10 @@ Status simulateChange(const PlaybookContext& context, const LlmPair& pair, const
     auto candidate = replay(scenario, context.cancel);
     if (!candidate)
         return candidate.error();
+    if (auto slice = focusedLlmSlice(candidate->scenario, candidate->result, context.cancel))
+        findings.llmSlice = std::move(*slice);
+    else if (slice.error().code == ErrorCode::Cancelled)
+        return slice.error();
     scenario.name = "Fixed: " + change.choice.knob + " = " + choiceValueText(change.choice.value);
     change.engine(scenario.engine);
     auto fixed = replay(scenario, context.cancel);
@@ -395,6 +399,8 @@ StepResult llmFixStep(const PlaybookContext& context, const LlmPair& pair,
                    "). " +
                    (findings.movements.empty() ? "Movement " + findings.llmMethod + "."
                                                : "Simulated: " + movementsText(findings) + ".");
+    if (findings.llmSlice)
+        step.summary += " Focused reproducer: " + llmSliceText(*findings.llmSlice) + ".";
     step.status = findings.movements.empty() ? StepStatus::Warning : StepStatus::Ok;
     if (findings.movements.empty())
         step.missingEvidence.push_back("a simulated movement: " + findings.llmMethod);

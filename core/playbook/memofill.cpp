@@ -86,9 +86,13 @@ std::string workloadSlice(const PlaybookResult& r)
     if (r.locate.llm)
         return "LLM serving runs, baseline → candidate, from their per-request records: " +
                llmMetricsText(r) + "." +
-               (r.fix.llmReproducer ? " Replayed slice: the candidate's requests (arrival, "
-                                      "prompt and output tokens) on its engine knobs."
-                                    : "");
+               (r.fix.llmReproducer
+                    ? " Replayed slice: the candidate's requests (arrival, "
+                      "prompt and output tokens) on its engine knobs." +
+                          (r.fix.llmSlice
+                               ? " Focused reproducer: " + llmSliceText(*r.fix.llmSlice) + "."
+                               : std::string())
+                    : "");
     if (!r.fix.reproducer)
         return "No target traffic scenario: the slice is the measured batch sweep only.";
     const auto& s = *r.fix.reproducer;

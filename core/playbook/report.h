@@ -52,6 +52,8 @@ std::vector<std::string> reportDraftReasons(const ReportBundle& bundle);
 /// Name of the reproducer / fixed scenario files for a stem.
 std::string reproducerFileName(const std::string& fileStem);
 std::string fixFileName(const std::string& fileStem);
+/// LLM runs: the focused reproducer (LlmSlice) beside the report.
+std::string llmSliceFileName(const std::string& fileStem);
 
 /// Reads the playbook state and memo from the project (readStoredPlaybook), runs the playbook,
 /// offers the drafts to the memo (user edits kept) and builds the document and JSON.

@@ -220,6 +220,14 @@ ReportSection reproducerSection(const PlaybookResult& result, const ReportOption
                                                 " --json",
                                             "sh", "Commands"});
         section.blocks.push_back(ReportCode{json, "json", reproducer});
+        if (const auto& slice = result.fix.llmSlice) {
+            const auto sliceFile = llmSliceFileName(options.fileStem);
+            document.attachments.push_back({sliceFile, markupFreeJson(slice->scenario),
+                                            "the focused reproducer: " + llmSliceText(*slice)});
+            section.blocks.push_back(ReportParagraph{
+                "Focused reproducer (" + sliceFile + "): " + llmSliceText(*slice) + ".",
+                slice->exact ? ParagraphStyle::Normal : ParagraphStyle::Warning});
+        }
         return section;
     }
     if (!result.fix.reproducer) {
@@ -403,6 +411,11 @@ std::string reproducerFileName(const std::string& fileStem)
 std::string fixFileName(const std::string& fileStem)
 {
     return fileStem + "-fix.json";
+}
+
+std::string llmSliceFileName(const std::string& fileStem)
+{
+    return fileStem + "-slice.json";
 }
 
 ReportDocument buildReportDocument(const data::Project& project, const ReportBundle& bundle,

@@ -75,6 +75,17 @@ nlohmann::json fixJson(const FixFindings& fix, const ReportOptions& options)
         out["fixed_file"] = fixFileName(options.fileStem);
         out["fixed_scenario"] = sim::scenarioToJson(*fix.fixed);
     }
+    if (const auto& slice = fix.llmSlice)
+        out["llm_slice"] = {{"file", llmSliceFileName(options.fileStem)},
+                            {"first_request", slice->firstRequest + 1},
+                            {"requests", slice->requests},
+                            {"of_requests", slice->ofRequests},
+                            {"slowest_request", slice->slowestRequest + 1},
+                            {"slowest_ttft_ms", slice->slowestTtftMs},
+                            {"slice_ttft_ms", slice->sliceTtftMs},
+                            {"span_s", slice->spanS},
+                            {"exact", slice->exact},
+                            {"text", llmSliceText(*slice)}};
     return out;
 }
 

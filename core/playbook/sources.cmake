@@ -11,6 +11,7 @@ target_sources(batchscope_core PRIVATE
     playbook/llmfixstep.cpp
     playbook/llmfreeze.cpp
     playbook/llmsignals.cpp
+    playbook/llmslice.cpp
     playbook/llmstagemetrics.cpp
     playbook/locatestep.cpp
     playbook/markdownreport.cpp

@@ -2,6 +2,7 @@
 
 #include "playbook/comparison.h"
 #include "playbook/evidence.h"
+#include "playbook/llmslice.h"
 #include "playbook/playbookcontext.h"
 
 #include <nlohmann/json.hpp>
@@ -220,6 +221,9 @@ struct FixFindings
     /// LLM runs: the candidate's requests replayed on its engine knobs with a step time fitted
     /// on the candidate run, and the same with the one change (empty when not simulatable).
     std::optional<nlohmann::json> llmReproducer, llmFixed;
+    /// LLM runs: the focused reproducer, the busy period of the reproducer's replay that holds
+    /// its slowest first token (empty when the replay did not run).
+    std::optional<LlmSlice> llmSlice;
     std::string llmMethod;              ///< How the LLM movement was obtained, or why it was not.
     std::optional<sim::Scenario> fixed; ///< The reproducer with the one change.
     std::optional<sim::Result> fixedResult;

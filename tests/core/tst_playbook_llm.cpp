@@ -5,10 +5,13 @@
 
 #include "analysis/llmrunfigures.h"
 #include "io/readdataset.h"
+#include "llmsim/llmscenariojson.h"
+#include "llmsim/llmsimulator.h"
 #include "playbook/evidence.h"
 #include "playbook/llmplaybook.h"
 #include "playbook/playbook.h"
 #include "playbook/playbookinputs.h"
+#include "playbook/projectplaybook.h"
 #include "playbook/report.h"
 #include "testsupport.h"
 
@@ -185,6 +188,7 @@ private Q_SLOTS:
     void seatFixIsSimulated();
     void sglangInterferenceFixLowersItsChunk();
     void aSettingTheRunDoesNotRecordIsNamedAsTheDefault();
+    void focusedReproducerIsTheBusyPeriodOfTheSlowestFirstToken();
     void reportsCarryLlmMetrics();
     void matrixRowsAreTheRunsOwnFigures();
     void aPowerLogOfAnotherDayIsSetAside();
@@ -451,6 +455,76 @@ void TestPlaybookLlm::aSettingTheRunDoesNotRecordIsNamedAsTheDefault()
                  std::string::npos,
              result.steps.at(3).summary.c_str());
     // Recorded, it is the run's own figure, as seatFixIsSimulated shows (8).
+}
+
+void TestPlaybookLlm::focusedReproducerIsTheBusyPeriodOfTheSlowestFirstToken()
+{
+    // The queueing pair: step 4's focused reproducer is the stretch of the candidate's replay
+    // that holds its slowest first token, from the last arrival that found the engine empty.
+    // Checked here from the whole replay (the reproducer scenario simulated again): every
+    // request before the slice finished before its first arrival, the slice ends at the next
+    // such arrival, and the slice's own scenario replayed alone gives the slowest TTFT again.
+    const auto result = run(pairProject(QStringLiteral("queueing")), reviewing("max_num_seqs"));
+    QVERIFY2(result.fix.llmReproducer && result.fix.llmSlice, result.fix.llmMethod.c_str());
+    const auto& slice = *result.fix.llmSlice;
+    auto wholeScenario = llmsim::llmScenarioFromJson(*result.fix.llmReproducer);
+    QVERIFY(wholeScenario);
+    auto whole = llmsim::simulateLlm(*wholeScenario);
+    QVERIFY(whole);
+    const auto& rs = whole->requests;
+    QCOMPARE(slice.ofRequests, rs.size());
+    std::size_t slowest = 0;
+    for (std::size_t i = 0; i < rs.size(); ++i)
+        if (rs[i].ttftS > rs[slowest].ttftS)
+            slowest = i;
+    QCOMPARE(slice.slowestRequest, slowest);
+    QCOMPARE(slice.slowestTtftMs, rs[slowest].ttftS * 1e3);
+    const std::size_t first = slice.firstRequest, end = first + slice.requests;
+    QVERIFY(first <= slowest && slowest < end && end <= rs.size());
+    double finishedBeforeS = -1.0;
+    for (std::size_t i = 0; i < first; ++i)
+        finishedBeforeS = std::max(finishedBeforeS, rs[i].finishS);
+    QVERIFY(first == 0 || finishedBeforeS < rs[first].arrivalS);
+    for (std::size_t i = first + 1; i < end; ++i) {
+        double lastS = -1.0;
+        for (std::size_t j = 0; j < i; ++j)
+            lastS = std::max(lastS, rs[j].finishS);
+        QVERIFY2(rs[i].arrivalS <= lastS, "a request inside the slice found the engine empty");
+    }
+    if (end < rs.size()) {
+        double lastS = -1.0;
+        for (std::size_t j = 0; j < end; ++j)
+            lastS = std::max(lastS, rs[j].finishS);
+        QVERIFY(rs[end].arrivalS > lastS);
+    }
+    // Focused: a part of the run, and replayed alone it gives the same TTFT to the nanosecond.
+    qInfo("%s", bs::playbook::llmSliceText(slice).c_str());
+    QVERIFY(slice.requests < slice.ofRequests);
+    QVERIFY(slice.exact);
+    auto aloneScenario = llmsim::llmScenarioFromJson(slice.scenario);
+    QVERIFY(aloneScenario);
+    QCOMPARE(aloneScenario->arrivals.requests.size(), slice.requests);
+    auto alone = llmsim::simulateLlm(*aloneScenario);
+    QVERIFY(alone);
+    QVERIFY(std::abs(alone->requests.at(slowest - first).ttftS - rs[slowest].ttftS) <= 1e-9);
+    // Step 4, the memo and the report name it; the report attaches it.
+    QVERIFY(result.steps.at(3).summary.find("Focused reproducer: requests ") != std::string::npos);
+    Memo memo;
+    fillMemoDrafts(memo, result);
+    QVERIFY(memo.workloadSlice.text.find("Focused reproducer: requests ") != std::string::npos);
+    auto project = pairProject(QStringLiteral("queueing"));
+    storePlaybook(project, reviewing("max_num_seqs"), Memo{});
+    ReportOptions options;
+    options.fileStem = "llm";
+    auto bundle = prepareReport(project, options);
+    QVERIFY(bundle);
+    const auto& attachments = bundle->document.attachments;
+    const auto attached =
+        std::ranges::find(attachments, std::string("llm-slice.json"), &ReportAttachment::fileName);
+    QVERIFY(attached != attachments.end());
+    QCOMPARE(nlohmann::json::parse(attached->content), slice.scenario);
+    QCOMPARE(bundle->json["fix"]["llm_slice"]["requests"].get<std::size_t>(), slice.requests);
+    QCOMPARE(bundle->json["fix"]["llm_slice"]["exact"].get<bool>(), true);
 }
 
 void TestPlaybookLlm::reportsCarryLlmMetrics()
