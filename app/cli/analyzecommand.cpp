@@ -282,7 +282,7 @@ int runAnalyze(const ParsedArgs& args, CliIo& io)
         loaded.push_back({path, std::move(*dataset), std::nullopt, std::nullopt});
     }
     for (const auto& l : loaded) {
-        if (const auto power = l.dataset.powerSeries(); power && !options->llmPower.series) {
+        if (const auto power = l.dataset.powerSeries()) {
             options->llmPower = {power.get(), l.path};
             break;
         }

@@ -11,6 +11,7 @@
 #include "llmsim/llmsimulator.h"
 #include "llmsim/steptimefit.h"
 #include "mainwindow.h"
+#include "servinglogengine.h"
 #include "state/settings.h"
 #include "testsupport.h"
 #include "views/llmreplaypanel.h"
@@ -42,18 +43,6 @@ data::LlmRun firstRun(const QString& path)
     if (!dataset || !dataset->llmRuns() || dataset->llmRuns()->runs.empty())
         return {};
     return dataset->llmRuns()->runs.front();
-}
-
-/// The engine as the fixture's meta.json writes it: engine_kwargs and kv_cache.
-llmsim::EngineConfig servingLogEngine()
-{
-    llmsim::EngineConfig e;
-    e.policy = "vllm_v1";
-    e.maxNumSeqs = 4;
-    e.maxNumBatchedTokens = 64;
-    e.numGpuBlocks = 8;
-    e.blockSize = 16;
-    return e;
 }
 
 /// What llmsim gives for the run's requests through `engine`, with the step fitted on the run
@@ -188,10 +177,10 @@ void TestLlmReplayPanel::servingLogReplaysAsLlmsimDoesNumberForNumber()
     QCOMPARE(panel->maxNumBatchedTokensField()->value(), 64);
     QCOMPARE(panel->kvBlocksField()->value(), 8);
     QVERIFY(panel->chunkedPrefillBox()->isChecked());
-    QVERIFY(panel->engineFromKnobs() == servingLogEngine());
+    QVERIFY(panel->engineFromKnobs() == test::servingLogEngine());
 
     const data::LlmRun run = firstRun(path);
-    const auto expected = simulated(run, servingLogEngine(), servingLogEngine());
+    const auto expected = simulated(run, test::servingLogEngine(), test::servingLogEngine());
     QCOMPARE(expected.replications.size(), std::size_t(1));
     const auto& want = expected.replications.front();
     const auto& got = panel->replay()->run.result.replications.front();
@@ -298,9 +287,9 @@ void TestLlmReplayPanel::changingTheTokenBudgetReplaysInAWorkerAndRedraws()
     QVERIFY(after && after != before);
     QCOMPARE(after->run.scenario.engine.maxNumBatchedTokens, 16);
     QVERIFY(after->run.fit.step == before->run.fit.step);
-    llmsim::EngineConfig engine = servingLogEngine();
+    llmsim::EngineConfig engine = test::servingLogEngine();
     engine.maxNumBatchedTokens = 16;
-    const auto expected = simulated(firstRun(path), servingLogEngine(), engine);
+    const auto expected = simulated(firstRun(path), test::servingLogEngine(), engine);
     const auto& got = after->run.result.replications.front();
     QCOMPARE(got.ttft.p99S, expected.replications.front().ttft.p99S);
     QCOMPARE(got.tpot.p99S, expected.replications.front().tpot.p99S);

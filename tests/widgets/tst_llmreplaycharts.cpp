@@ -5,6 +5,7 @@
 #include "charts/llmreplaycharts.h"
 #include "io/readdataset.h"
 #include "llmsim/runreplay.h"
+#include "servinglogengine.h"
 #include "testsupport.h"
 
 #include <QtTest>
@@ -13,18 +14,6 @@ using namespace bs;
 using namespace bs::widgets;
 
 namespace {
-
-/// The fixture's meta.json engine (engine_kwargs and kv_cache).
-llmsim::EngineConfig servingLogEngine()
-{
-    llmsim::EngineConfig e;
-    e.policy = "vllm_v1";
-    e.maxNumSeqs = 4;
-    e.maxNumBatchedTokens = 64;
-    e.numGpuBlocks = 8;
-    e.blockSize = 16;
-    return e;
-}
 
 const SeriesSpec* seriesNamed(const ChartContent& content, const QString& name)
 {
@@ -55,7 +44,8 @@ private Q_SLOTS:
         data::LlmRunSet set;
         set.runs = {run};
         const auto measured = analysis::analyzeLlmRuns(set).front();
-        auto replay = llmsim::replayRun(run, servingLogEngine(), servingLogEngine(), std::nullopt);
+        auto replay = llmsim::replayRun(run, test::servingLogEngine(), test::servingLogEngine(),
+                                        std::nullopt);
         QVERIFY2(replay, replay ? "" : replay.error().message.c_str());
 
         const ChartContent chart = llmItlCdfChart(measured, &*replay, {});
