@@ -28,10 +28,32 @@ const std::vector<std::string> kDtypeKeys = {"engine.dtype", "dtype"};
 /// simulator models the knob with the candidate's fitted step time.
 struct LlmChange
 {
+    LlmChange() = default;
+    LlmChange(FixChoice choice_, std::string from_,
+              std::function<void(llmsim::EngineConfig&)> engine_, std::string notSimulated_)
+        : choice(std::move(choice_))
+        , from(std::move(from_))
+        , engine(std::move(engine_))
+        , notSimulated(std::move(notSimulated_))
+    {}
+
     FixChoice choice;
     std::string from;
     std::function<void(llmsim::EngineConfig&)> engine;
     std::string notSimulated; ///< Why the movement cannot be simulated.
+    /// The change restores the baseline's setting of a knob the step time absorbs (parallelism,
+    /// dtypes): the fixed replay runs on the step fitted on the baseline run, which served with
+    /// it, and not on the candidate's.
+    bool stepOfBaseline = false;
+    /// What the change is for when it is not latency (quality, power): the replay then shows
+    /// the latency it costs, and this evidence decides whether it fixes the mechanism.
+    std::string judgedBy;
+    /// Set when nothing the playbook holds can judge it yet (a fix for power with no power
+    /// model in the replay): the step warns and names it as missing.
+    bool judgeNotHeld = false;
+    /// A cap on max_num_seqs whose value the replay chooses: the fewest running sequences that
+    /// keep the candidate's TTFT p99 within the playbook's tolerance.
+    bool fewestSeatsWithinTolerance = false;
 };
 
 std::string text(double value)
@@ -138,19 +160,23 @@ std::optional<LlmChange> memoryChange(const LlmPair& pair)
     return change;
 }
 
-/// A dtype or parallelism change back to the baseline: not something a step time fitted on the
-/// candidate can predict.
+/// A dtype or parallelism change back to the baseline: a step time fitted on the candidate
+/// cannot predict it, but the baseline run served with that setting, so its fitted step and its
+/// recorded KV blocks (where it records them) are the fixed engine's.
 std::optional<LlmChange> revert(const LlmPair& pair, std::vector<std::string> keys,
                                 const std::string& knob, const std::string& why)
 {
     const auto b = llmKnob(*pair.baseline, keys), c = llmKnob(*pair.candidate, keys);
     if (b.empty() || b == c)
         return std::nullopt;
-    return LlmChange{{knob, b, "restore the baseline's " + knob + " (" + why + ")"},
-                     c,
-                     {},
-                     "the step time fitted on the candidate run does not carry over to another " +
-                         knob};
+    LlmChange change{{knob, b, "restore the baseline's " + knob + " (" + why + ")"}, c, {}, {}};
+    change.stepOfBaseline = true;
+    const auto blocks = llmKnobNumber(*pair.baseline, kBlockKeys);
+    change.engine = [blocks](llmsim::EngineConfig& e) {
+        if (blocks)
+            e.numGpuBlocks = std::int64_t(*blocks);
+    };
+    return change;
 }
 
 LlmChange propose(Mechanism top, const LlmPair& pair, const LocateFindings& locate)
@@ -170,20 +196,24 @@ LlmChange propose(Mechanism top, const LlmPair& pair, const LocateFindings& loca
             return *change;
         return budgetChange(pair, "smaller prefill chunks per step");
     case Mechanism::Precision:
-        if (auto change = revert(pair, kKvDtypeKeys, "kv_cache_dtype",
-                                 "quality outside "
-                                 "tolerance"))
-            return *change;
-        if (auto change = revert(pair, kDtypeKeys, "dtype", "quality outside tolerance"))
-            return *change;
+        for (const auto& [keys, knob] :
+             {std::pair{kKvDtypeKeys, "kv_cache_dtype"}, std::pair{kDtypeKeys, "dtype"}}) {
+            if (auto change = revert(pair, keys, knob, "quality outside tolerance")) {
+                change->judgedBy = "the quality evidence of the baseline's setting";
+                return *change;
+            }
+        }
         return {{"kv_cache_dtype", "auto", "unquantised KV cache (quality)"},
                 llmKnob(*pair.candidate, kKvDtypeKeys),
                 {},
                 "quality is not an output of the simulator"};
-    case Mechanism::Thermal:
-        return seatChange(pair, false,
-                          "fewer concurrent sequences draw less power; the power "
-                          "effect itself is not simulated");
+    case Mechanism::Thermal: {
+        auto change = seatChange(pair, false, "fewer concurrent sequences draw less power");
+        change.fewestSeatsWithinTolerance = true;
+        change.judgedBy = "a power and temperature measurement with the cap";
+        change.judgeNotHeld = true;
+        return change;
+    }
     }
     return budgetChange(pair, "");
 }
@@ -214,8 +244,65 @@ Movement movement(const char* metric, double candidateS, double fixedS, const st
     return m;
 }
 
-/// Fits the step on the candidate run, replays its requests as they were and with the change.
-Status simulateChange(const PlaybookContext& context, const LlmPair& pair, const LlmChange& change,
+Expected<llmsim::StepFit> fitRun(const data::LlmRun& run, const CancelToken& cancel)
+{
+    auto engine = llmsim::recordedEngineOf(run);
+    if (!engine)
+        return engine.error();
+    return llmsim::fitLinearStep(*engine, run.requests, cancel);
+}
+
+std::string fitText(const llmsim::StepFit& fit)
+{
+    return "log-RMS TTFT " + formatNumber(fit.ttftLogRms, 2) + ", TPOT " +
+           formatNumber(fit.tpotLogRms, 2);
+}
+
+/// The fewest running sequences whose replay keeps TTFT p99 within `tolerance` of the
+/// scenario's own, by bisection over [1, the replay's peak running] (a cap at the peak changes
+/// nothing; TTFT p99 falls as seats are added).
+Expected<std::int32_t> fewestSeatsWithin(const llmsim::LlmScenario& scenario,
+                                         const llmsim::ReplicationMetrics& uncapped,
+                                         double tolerance, const CancelToken& cancel)
+{
+    std::int32_t lo = 1, hi = std::max(1, uncapped.maxRunning);
+    while (lo < hi) {
+        const std::int32_t mid = lo + (hi - lo) / 2;
+        auto capped = scenario;
+        capped.engine.maxNumSeqs = mid;
+        auto result = replay(std::move(capped), cancel);
+        if (!result)
+            return result.error();
+        if (result->result.replications.front().ttft.p99S <= uncapped.ttft.p99S * (1 + tolerance))
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    return hi;
+}
+
+/// Sets the seat cap of `change` to the fewest seats the candidate's replay tolerates.
+Status chooseSeatCap(const PlaybookContext& context, const Replayed& candidate, LlmChange& change)
+{
+    const double tolerance = context.state.options.p99Tolerance;
+    const auto& uncapped = candidate.result.replications.front();
+    auto seats = fewestSeatsWithin(candidate.scenario, uncapped, tolerance, context.cancel);
+    if (!seats)
+        return seats.error();
+    change.choice.value = *seats;
+    change.choice.reason = "cap the running sequences at the fewest whose replay keeps TTFT p99 "
+                           "within " +
+                           formatNumber(100.0 * tolerance) + "% of the candidate's (its peak: " +
+                           std::to_string(uncapped.maxRunning) +
+                           "): fewer concurrent sequences draw less power; the power effect "
+                           "itself is not simulated";
+    change.engine = [cap = *seats](llmsim::EngineConfig& e) { e.maxNumSeqs = cap; };
+    return {};
+}
+
+/// Fits the step on the candidate run, replays its requests as they were and with the change
+/// (on the baseline's fitted step where the change restores the baseline's setting).
+Status simulateChange(const PlaybookContext& context, const LlmPair& pair, LlmChange& change,
                       FixFindings& findings)
 {
     if (!change.notSimulated.empty())
@@ -226,7 +313,7 @@ Status simulateChange(const PlaybookContext& context, const LlmPair& pair, const
     auto requests = llmsim::replayOfMeasured(pair.candidate->requests);
     if (!requests)
         return requests.error();
-    auto fit = llmsim::fitLinearStep(*engine, pair.candidate->requests, context.cancel);
+    auto fit = fitRun(*pair.candidate, context.cancel);
     if (!fit)
         return fit.error();
     llmsim::LlmScenario scenario;
@@ -241,15 +328,26 @@ Status simulateChange(const PlaybookContext& context, const LlmPair& pair, const
         findings.llmSlice = std::move(*slice);
     else if (slice.error().code == ErrorCode::Cancelled)
         return slice.error();
+    if (change.fewestSeatsWithinTolerance) {
+        if (auto chosen = chooseSeatCap(context, *candidate, change); !chosen)
+            return chosen;
+    }
     scenario.name = "Fixed: " + change.choice.knob + " = " + choiceValueText(change.choice.value);
     change.engine(scenario.engine);
+    std::string how = "replay of the candidate's " + std::to_string(fit->requests) +
+                      " requests, linear step fitted on the candidate run (" + fitText(*fit) + ")";
+    if (change.stepOfBaseline) {
+        auto baselineFit = fitRun(*pair.baseline, context.cancel);
+        if (!baselineFit)
+            return baselineFit.error();
+        scenario.step = baselineFit->step;
+        how += "; fixed on the step fitted on the baseline run, which served with " +
+               change.choice.knob + " = " + choiceValueText(change.choice.value) + " (" +
+               fitText(*baselineFit) + ")";
+    }
     auto fixed = replay(scenario, context.cancel);
     if (!fixed)
         return fixed.error();
-    const std::string how = "replay of the candidate's " + std::to_string(fit->requests) +
-                            " requests, linear step fitted on the candidate run (log-RMS TTFT " +
-                            formatNumber(fit->ttftLogRms, 2) + ", TPOT " +
-                            formatNumber(fit->tpotLogRms, 2) + ")";
     const auto& c = candidate->result.replications.front();
     const auto& f = fixed->result.replications.front();
     findings.movements = {movement("TTFT p99", c.ttft.p99S, f.ttft.p99S, how),
@@ -377,12 +475,12 @@ StepResult llmFixStep(const PlaybookContext& context, const LlmPair& pair,
     } else {
         change = propose(classification.ranked.front().mechanism, pair, locate);
     }
-    findings.chosen = change.choice;
     findings.from = change.from.empty() ? "not recorded" : change.from;
     findings.category = "engine knob";
     const auto simulated = simulateChange(context, pair, change, findings);
     if (!simulated)
         findings.llmMethod = "not simulated: " + simulated.error().message;
+    findings.chosen = change.choice; // The replay may have chosen its value.
     EvidenceTable table{"LLM fix: one engine knob, simulated on the candidate's requests",
                         {"Metric", "Candidate (replayed)", "Fixed (replayed)", "Δ"},
                         {},
@@ -404,7 +502,16 @@ StepResult llmFixStep(const PlaybookContext& context, const LlmPair& pair,
     step.status = findings.movements.empty() ? StepStatus::Warning : StepStatus::Ok;
     if (findings.movements.empty())
         step.missingEvidence.push_back("a simulated movement: " + findings.llmMethod);
-    else if (!replayShowsItHelping(findings)) {
+    else if (!change.judgedBy.empty()) {
+        // Not a latency fix: the replay prices it in latency, other evidence judges it.
+        step.summary += " The replay gives its latency price; " + change.judgedBy +
+                        " decides whether it fixes the " +
+                        mechanismName(classification.ranked.front().mechanism) + " mechanism.";
+        if (change.judgeNotHeld) {
+            step.status = StepStatus::Warning;
+            step.missingEvidence.push_back(change.judgedBy);
+        }
+    } else if (!replayShowsItHelping(findings)) {
         // A proposal its own replay does not support is not a fix to sign off on as is.
         step.status = StepStatus::Warning;
         step.summary += " The replay does not show it helping (neither TTFT p99 nor TPOT p99 "

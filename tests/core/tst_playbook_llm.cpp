@@ -111,6 +111,22 @@ PlaybookState reviewing(const std::string& key)
     return state;
 }
 
+/// The state a mechanism pair is reviewed in: its change accepted, and for the precision pair
+/// the quality evidence that puts it outside tolerance.
+PlaybookState stateFor(const QString& candidate, const QString& acceptedKey)
+{
+    auto state = reviewing(acceptedKey.toStdString());
+    if (candidate == QLatin1String("precision"))
+        state.quality = QualityEvidence{"MMLU accuracy (%)",
+                                        71.2,
+                                        69.0,
+                                        std::nullopt,
+                                        0.5,
+                                        false,
+                                        "evaluation of both deployments"};
+    return state;
+}
+
 PlaybookResult run(const data::Project& project, const PlaybookState& state)
 {
     auto result = runPlaybook(project, state);
@@ -180,6 +196,8 @@ class TestPlaybookLlm : public QObject
 private Q_SLOTS:
     void mechanism_data();
     void mechanism();
+    void fixMovesAsItsMechanismImplies_data();
+    void fixMovesAsItsMechanismImplies();
     void noFailingMetricClaimsNothing();
     void engineKnobDifferenceBlocks();
     void runIdentityDifferenceBlocks_data();
@@ -235,16 +253,7 @@ void TestPlaybookLlm::mechanism()
     QFETCH(bool, powerLogs);
     QFETCH(QString, mechanism);
     QFETCH(QString, stage);
-    auto state = reviewing(acceptedKey.toStdString());
-    if (candidate == QLatin1String("precision"))
-        state.quality = QualityEvidence{"MMLU accuracy (%)",
-                                        71.2,
-                                        69.0,
-                                        std::nullopt,
-                                        0.5,
-                                        false,
-                                        "evaluation of both deployments"};
-    const auto result = run(pairProject(candidate, powerLogs), state);
+    const auto result = run(pairProject(candidate, powerLogs), stateFor(candidate, acceptedKey));
     QVERIFY2(result.concluded(), result.conclusionBlocker.c_str());
     QVERIFY(result.locate.llm);
     QCOMPARE(QString::fromStdString(firstStage(result)), stage);
@@ -252,6 +261,104 @@ void TestPlaybookLlm::mechanism()
     QVERIFY2(result.classification.decided, result.steps[2].summary.c_str());
     QVERIFY(result.fix.chosen.has_value());
     QVERIFY(result.steps[4].status != StepStatus::NotStarted);
+}
+
+void TestPlaybookLlm::fixMovesAsItsMechanismImplies_data()
+{
+    QTest::addColumn<QString>("candidate");
+    QTest::addColumn<QString>("acceptedKey");
+    QTest::addColumn<bool>("powerLogs");
+    QTest::addColumn<QString>("knob");
+    QTest::addColumn<QString>("from");
+    QTest::addColumn<QString>("to");          ///< Empty: the replay chooses it.
+    QTest::addColumn<double>("ttftRatioMin"); ///< Fixed / candidate replayed TTFT p99.
+    QTest::addColumn<double>("ttftRatioMax");
+    QTest::addColumn<double>("tpotRatioMin");
+    QTest::addColumn<double>("tpotRatioMax");
+    QTest::addColumn<bool>("warns");
+    // Back to two GPUs, replayed on the baseline's fitted step: prefill halves per token, so
+    // TTFT falls by a third (620 -> 407 ms), TPOT by a sixth (42 -> 34 ms).
+    QTest::newRow("compute") << "compute"
+                             << "tensor_parallel_size" << false << "tensor_parallel_size"
+                             << "1"
+                             << "2" << 0.5 << 0.8 << 0.7 << 0.95 << false;
+    // 400 -> 4000 KV blocks (the baseline's record at 0.9): the preemption queue goes, TTFT p99
+    // falls to under half (1,060 -> 239 ms).
+    QTest::newRow("memory") << "memory"
+                            << "gpu_memory_utilization" << false << "gpu_memory_utilization"
+                            << "0.6"
+                            << "0.9" << 0.1 << 0.5 << 0.8 << 1.05 << false;
+    // Back to an unquantised KV cache for quality, on the baseline's step: the latency price is
+    // the fp8 gain given back (TTFT 352 -> 407 ms, TPOT 26 -> 34 ms).
+    QTest::newRow("precision") << "precision"
+                               << "kv_cache_dtype" << false << "kv_cache_dtype"
+                               << "fp8"
+                               << "auto" << 1.05 << 1.4 << 1.2 << 1.5 << false;
+    // The fewest seats that keep TTFT p99 within the 10% tolerance: below the replay's peak,
+    // and at most 10% slower first tokens; its power effect is not simulated, so step 4 warns.
+    QTest::newRow("thermal") << "thermal"
+                             << "" << true << "max_num_seqs"
+                             << "64"
+                             << "" << 1.0 << 1.10 << 0.8 << 1.0 << true;
+}
+
+void TestPlaybookLlm::fixMovesAsItsMechanismImplies()
+{
+    QFETCH(QString, candidate);
+    QFETCH(QString, acceptedKey);
+    QFETCH(bool, powerLogs);
+    QFETCH(QString, knob);
+    QFETCH(QString, from);
+    QFETCH(QString, to);
+    QFETCH(double, ttftRatioMin);
+    QFETCH(double, ttftRatioMax);
+    QFETCH(double, tpotRatioMin);
+    QFETCH(double, tpotRatioMax);
+    QFETCH(bool, warns);
+    const auto result = run(pairProject(candidate, powerLogs), stateFor(candidate, acceptedKey));
+    QVERIFY(result.fix.chosen.has_value());
+    QCOMPARE(QString::fromStdString(result.fix.chosen->knob), knob);
+    QCOMPARE(QString::fromStdString(result.fix.from), from);
+    const QString value = QString::fromStdString(choiceValueText(result.fix.chosen->value));
+    if (!to.isEmpty())
+        QCOMPARE(value, to);
+    QVERIFY2(result.fix.llmReproducer.has_value(), result.fix.llmMethod.c_str());
+    QCOMPARE(result.fix.movements.size(), std::size_t(2));
+    const auto& ttft = result.fix.movements[0];
+    const auto& tpot = result.fix.movements[1];
+    QCOMPARE(ttft.metric, std::string("TTFT p99"));
+    qInfo("%s = %s: TTFT p99 %.1f -> %.1f ms, TPOT p99 %.2f -> %.2f ms", qPrintable(knob),
+          qPrintable(value), ttft.candidate, ttft.fixed, tpot.candidate, tpot.fixed);
+    QVERIFY(ttft.fixed >= ttftRatioMin * ttft.candidate);
+    QVERIFY(ttft.fixed <= ttftRatioMax * ttft.candidate);
+    QVERIFY(tpot.fixed >= tpotRatioMin * tpot.candidate);
+    QVERIFY(tpot.fixed <= tpotRatioMax * tpot.candidate);
+    const auto& fixed = (*result.fix.llmFixed)["engine"];
+    const auto& reproducer = (*result.fix.llmReproducer)["engine"];
+    if (candidate == QLatin1String("memory"))
+        QCOMPARE(fixed["num_gpu_blocks"].get<int>(), 4000);
+    if (candidate == QLatin1String("compute") || candidate == QLatin1String("precision")) {
+        // The fixed replay runs on the baseline's fitted step, the reproducer on the candidate's.
+        QVERIFY(result.fix.llmMethod.find("step fitted on the baseline run") != std::string::npos);
+        QVERIFY((*result.fix.llmFixed)["step"] != (*result.fix.llmReproducer)["step"]);
+    }
+    if (candidate == QLatin1String("thermal")) {
+        // A cap that binds: below the replay's own peak of running sequences.
+        const int cap = fixed["max_num_seqs"].get<int>();
+        QCOMPARE(QString::number(cap), value);
+        QVERIFY(cap < 64 && reproducer["max_num_seqs"].get<int>() == 64);
+        QVERIFY(result.fix.chosen->reason.find("its peak: ") != std::string::npos);
+        const auto peakAt = result.fix.chosen->reason.find("its peak: ") + 10;
+        QVERIFY(cap < std::stoi(result.fix.chosen->reason.substr(peakAt)));
+    }
+    const auto& step = result.steps.at(3);
+    QCOMPARE(step.status == StepStatus::Warning, warns);
+    const bool pricedOnly = candidate == QLatin1String("precision") || warns;
+    QCOMPARE(step.summary.find("The replay gives its latency price") != std::string::npos,
+             pricedOnly);
+    if (warns)
+        QVERIFY(!step.missingEvidence.empty() &&
+                step.missingEvidence.back().find("power") != std::string::npos);
 }
 
 void TestPlaybookLlm::noFailingMetricClaimsNothing()
