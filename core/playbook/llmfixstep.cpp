@@ -414,15 +414,24 @@ MatrixRow llmReplayRow(const PlaybookContext& context, const nlohmann::json& sce
     return row;
 }
 
+std::string measuredCell(std::optional<double> value, const std::string& unit)
+{
+    return value ? formatValue(*value, unit) : std::string("not recorded");
+}
+
 /// A measured figure of both runs: the fix has no measured run yet, so nothing is judged.
+void measuredRow(MatrixFindings& findings, const std::string& metric, std::string baseline,
+                 std::string candidate)
+{
+    findings.rows.push_back({"performance", "measured runs", metric, std::move(baseline),
+                             std::move(candidate), "not measured",
+                             "re-run the benchmark with the fix", "not run"});
+}
+
 void measuredRow(MatrixFindings& findings, const std::string& metric, const std::string& unit,
                  std::optional<double> b, std::optional<double> c)
 {
-    auto cell = [&unit](std::optional<double> v) {
-        return v ? formatValue(*v, unit) : std::string("not recorded");
-    };
-    findings.rows.push_back({"performance", "measured runs", metric, cell(b), cell(c),
-                             "not measured", "re-run the benchmark with the fix", "not run"});
+    measuredRow(findings, metric, measuredCell(b, unit), measuredCell(c, unit));
 }
 
 std::optional<double> requestP99(const data::LlmRun& run,
@@ -439,9 +448,18 @@ std::optional<double> requestP99(const data::LlmRun& run,
     return analysis::quantileOfSorted(values, 0.99);
 }
 
-std::optional<double> energyPerToken(const data::LlmRun& run, const SideInputs& side)
+/// Energy per output token as step 2 states it; charged from a power log, with the band the
+/// neighbouring readings allow (the Traces page and `analyze` show the same band).
+std::string energyPerTokenCell(const data::LlmRun& run, const SideInputs& side)
 {
-    return analysis::llmEnergyPerOutputTokenJ(run, side.power.get());
+    const auto figure = analysis::llmEnergyPerOutputTokenJ(run, side.power.get());
+    std::string cell = measuredCell(figure, "J");
+    if (!figure || analysis::llmEnergy(run) || !side.power)
+        return cell;
+    if (const auto logged = analysis::llmLoggedEnergy(run, *side.power))
+        cell += " [" + formatNumber(logged->perOutputTokenLowJ) + ", " +
+                formatNumber(logged->perOutputTokenHighJ) + "]";
+    return cell;
 }
 
 } // namespace
@@ -541,9 +559,8 @@ void addLlmMatrixRows(const PlaybookContext& context, const LlmPair& pair, const
                 requestP99(c, &data::LlmRequest::tpotS));
     measuredRow(findings, "goodput", "requests/s", b.goodputPerS, c.goodputPerS);
     measuredRow(findings, "output tokens/s", "tokens/s", b.outputTokensPerS, c.outputTokensPerS);
-    measuredRow(findings, "energy per output token", "J",
-                energyPerToken(b, context.inputs.baseline),
-                energyPerToken(c, context.inputs.candidate));
+    measuredRow(findings, "energy per output token", energyPerTokenCell(b, context.inputs.baseline),
+                energyPerTokenCell(c, context.inputs.candidate));
     const double tolerance = context.state.options.p99Tolerance;
     for (const auto& m : fix.movements) {
         const bool holds = m.fixed <= m.candidate * (1.0 + tolerance);

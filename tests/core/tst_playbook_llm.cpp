@@ -738,12 +738,22 @@ void TestPlaybookLlm::matrixRowsAreTheRunsOwnFigures()
     QVERIFY(energy->baseline != "not recorded" && energy->candidate != "not recorded");
     QVERIFY(std::abs(std::stod(energy->baseline) - byHandJ) <= 0.02 * byHandJ);
     QVERIFY(std::stod(energy->candidate) > std::stod(energy->baseline));
-    // The same figure as step 2 states for the completion stage.
+    // The same figure as step 2 states for the completion stage, with the band of the logged
+    // energy: "2.17 J [2.15, 2.18]", holding the hand integral.
     const auto stage = std::ranges::find(
         withPower.locate.metrics, std::string("energy per output token"), &StageMetric::metric);
     QVERIFY(stage != withPower.locate.metrics.end());
-    QCOMPARE(formatValue(stage->overall.baseline, stage->unit), energy->baseline);
-    QCOMPARE(formatValue(stage->overall.candidate, stage->unit), energy->candidate);
+    const std::string figure = formatValue(stage->overall.baseline, stage->unit);
+    QVERIFY2(energy->baseline.starts_with(figure + " ["), energy->baseline.c_str());
+    const auto band = analysis::llmLoggedEnergy(b, log);
+    QVERIFY(band.hasValue());
+    QCOMPARE(energy->baseline, figure + " [" + formatNumber(band->perOutputTokenLowJ) + ", " +
+                                   formatNumber(band->perOutputTokenHighJ) + "]");
+    QVERIFY(band->perOutputTokenLowJ <= byHandJ * 1.001 &&
+            byHandJ <= band->perOutputTokenHighJ * 1.001);
+    QVERIFY2(
+        energy->candidate.starts_with(formatValue(stage->overall.candidate, stage->unit) + " ["),
+        energy->candidate.c_str());
 
     // One judged row per simulated movement, each from the fix step's own figures.
     QCOMPARE(result.fix.movements.size(), std::size_t(2));
