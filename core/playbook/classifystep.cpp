@@ -281,6 +281,16 @@ StepResult classifyStep(const PlaybookContext& context, const LocateFindings& lo
                        ". The scores below are shown for reference only.";
         return step;
     }
+    if (const std::string workload = llm ? llmOutputLengthExplanation(*llm, locate) : "";
+        !workload.empty() && quality.empty()) {
+        findings.decided = false;
+        findings.noClaim = workload;
+        step.status = StepStatus::Warning;
+        step.summary = "No engine mechanism is claimed: " + workload +
+                       ". Compare the runs' sampling settings and outputs; the scores below are "
+                       "shown for reference only.";
+        return step;
+    }
     if (top.rank <= 0.0) {
         findings.decided = false;
         findings.noClaim = "no mechanism could be assessed: the evidence each needs is missing";

@@ -3,6 +3,8 @@
 
 #include <cmath>
 #include <cstdlib>
+#include <set>
+#include <string_view>
 
 namespace bs::playbook {
 
@@ -67,6 +69,23 @@ std::string valueOf(const data::LlmRun& run, const data::RunTags& tags, const Ll
     return value;
 }
 
+/// The run headers' other engine settings ("engine.<name>", outside freezeKeys): a knob such
+/// as generation_config or enforce_eager changes what the requests do or how fast, so a
+/// difference in one is named like any other.
+std::vector<std::string> otherEngineKnobs(const data::LlmRun& baseline,
+                                          const data::LlmRun& candidate)
+{
+    std::set<std::string> covered = {"engine.model"};
+    for (const auto& key : freezeKeys())
+        covered.insert(key.knobs.begin(), key.knobs.end());
+    std::set<std::string> names;
+    for (const auto* run : {&baseline, &candidate})
+        for (const auto& [knob, value] : run->knobs)
+            if (knob.starts_with("engine.") && !covered.contains(knob))
+                names.insert(knob);
+    return {names.begin(), names.end()};
+}
+
 /// The engine that served the run: the bench's backend, else the tool that logged it.
 std::string engineOf(const data::LlmRun& run)
 {
@@ -105,6 +124,9 @@ std::vector<FreezeItem> llmFreezeItems(const LlmPair& pair, const data::RunTags&
             continue;
         add(key.key, b, c);
     }
+    for (const auto& knob : otherEngineKnobs(*pair.baseline, *pair.candidate))
+        add(knob.substr(std::string_view("engine.").size()), llmKnob(*pair.baseline, {knob}),
+            llmKnob(*pair.candidate, {knob}));
     return items;
 }
 

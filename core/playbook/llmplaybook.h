@@ -54,6 +54,11 @@ bool isLlmAlarmMetric(const StageMetric& metric);
 std::vector<Hypothesis> assessLlmHypotheses(const PlaybookContext& context, const LlmPair& pair,
                                             const LocateFindings& locate);
 
+/// When the end-to-end tail diverges first while TTFT and TPOT hold, and the candidate's
+/// requests generate clearly more or fewer output tokens (medians 20% or more apart): why no
+/// engine mechanism explains it (a workload or sampling difference). Empty otherwise.
+std::string llmOutputLengthExplanation(const LlmPair& pair, const LocateFindings& locate);
+
 /// Whether the fix's replay shows it helping: TTFT p99 or TPOT p99 falls by 1% or more. A
 /// proposal its own replay does not support makes step 4 a warning.
 bool replayShowsItHelping(const FixFindings& findings);

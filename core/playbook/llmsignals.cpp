@@ -1,3 +1,4 @@
+#include "analysis/distribution.h"
 #include "playbook/llmplaybook.h"
 
 #include <algorithm>
@@ -230,6 +231,44 @@ Hypothesis thermal(const PlaybookContext& context)
 }
 
 } // namespace
+
+namespace {
+
+double medianOutputTokens(const data::LlmRun& run)
+{
+    std::vector<double> tokens;
+    for (const auto& r : run.requests)
+        if (r.ok && r.outputTokens)
+            tokens.push_back(double(*r.outputTokens));
+    if (tokens.empty())
+        return kNaN;
+    std::ranges::sort(tokens);
+    return analysis::quantileOfSorted(tokens, 0.5);
+}
+
+bool alarmWorse(const StageMetric& m)
+{
+    const int worse = m.higherIsWorse ? 1 : -1;
+    return isLlmAlarmMetric(m) && m.divergent() &&
+           (m.overall.sign == worse || m.persistence.direction == worse);
+}
+
+} // namespace
+
+std::string llmOutputLengthExplanation(const LlmPair& pair, const LocateFindings& locate)
+{
+    if (locate.firstPersistentStage != Stage::CompletionTail ||
+        std::ranges::any_of(locate.metrics, alarmWorse))
+        return {};
+    const double b = medianOutputTokens(*pair.baseline), c = medianOutputTokens(*pair.candidate);
+    if (!(b > 0.0 && c > 0.0) || std::max(b, c) / std::min(b, c) < 1.2)
+        return {};
+    return "the candidate's requests generate " + std::string(c > b ? "more" : "fewer") +
+           " output tokens (median " + formatNumber(b) + " → " + formatNumber(c) +
+           ") while TTFT and TPOT hold: the end-to-end change follows the output length, a "
+           "workload or sampling difference (max_tokens, stop and EOS handling, the generation "
+           "config, the dataset's outputs), not an engine mechanism";
+}
 
 std::vector<Hypothesis> assessLlmHypotheses(const PlaybookContext& context, const LlmPair& pair,
                                             const LocateFindings& locate)

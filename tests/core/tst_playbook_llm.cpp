@@ -199,6 +199,7 @@ private Q_SLOTS:
     void fixMovesAsItsMechanismImplies_data();
     void fixMovesAsItsMechanismImplies();
     void noFailingMetricClaimsNothing();
+    void longerOutputsLocateAtTheTailAndClaimNoEngineMechanism();
     void engineKnobDifferenceBlocks();
     void runIdentityDifferenceBlocks_data();
     void runIdentityDifferenceBlocks();
@@ -373,6 +374,48 @@ void TestPlaybookLlm::noFailingMetricClaimsNothing()
     Memo memo;
     fillMemoDrafts(memo, result);
     QVERIFY(memo.primaryMechanism.text.rfind("None claimed", 0) == 0);
+}
+
+void TestPlaybookLlm::longerOutputsLocateAtTheTailAndClaimNoEngineMechanism()
+{
+    // The tail pair: the candidate's engine used vLLM's sampling defaults instead of the model's
+    // generation config, so requests stop later (output tokens 40-200 -> 40-600); queue, prefill
+    // and the time per output token are unchanged.
+    const auto project = pairProject(QStringLiteral("tail"));
+    // Freeze names the engine setting outside its list of knobs, with both values.
+    const auto blocked = run(project, reviewing(""));
+    const auto item =
+        std::ranges::find(blocked.freeze.items, std::string("generation_config"), &FreezeItem::key);
+    QVERIFY(item != blocked.freeze.items.end());
+    QVERIFY(item->differs);
+    QCOMPARE(item->baseline, std::string());
+    QCOMPARE(item->candidate, std::string("vllm"));
+    QCOMPARE(blocked.steps[0].status, StepStatus::Blocker);
+
+    const auto result = run(project, reviewing("generation_config"));
+    QVERIFY2(result.concluded(), result.conclusionBlocker.c_str());
+    // The first persistent divergent stage is the last one: E2E p99 grows in every window.
+    QCOMPARE(firstStage(result), std::string("completion and tail"));
+    const auto& first = result.locate.metrics.at(std::size_t(result.locate.firstMetric));
+    QCOMPARE(first.metric, std::string("p99 latency (E2E)"));
+    QVERIFY(first.overall.candidate > 1.5 * first.overall.baseline);
+    // Nothing earlier diverges persistently, and the SLA metrics hold.
+    for (const auto& m : result.locate.metrics) {
+        if (m.stage == Stage::CompletionTail)
+            continue;
+        QVERIFY2(!(m.persistence.persistent && m.divergent()), m.metric.c_str());
+    }
+    // Longer outputs at unchanged per-token figures are the workload, not an engine mechanism:
+    // no claim, and no engine knob is proposed against it.
+    QVERIFY(!result.classification.claims());
+    QVERIFY2(result.classification.noClaim.find("more output tokens (median ") != std::string::npos,
+             result.classification.noClaim.c_str());
+    QCOMPARE(result.steps[2].status, StepStatus::Warning);
+    QVERIFY(!result.fix.chosen);
+    QCOMPARE(result.steps[3].status, StepStatus::NotStarted);
+    // The no-alarm pair, same outputs by construction, is not explained away as a workload.
+    const auto noAlarm = run(pairProject(QStringLiteral("noalarm")), reviewing(""));
+    QVERIFY(noAlarm.classification.noClaim.find("output tokens (median") == std::string::npos);
 }
 
 void TestPlaybookLlm::engineKnobDifferenceBlocks()

@@ -44,6 +44,7 @@ def default_model():
         "slow": 1.0,
         "kv_pct": 45.0,
         "waiting": 0.3,
+        "output_max": 200,     # output tokens are drawn from 40 to this
     }
 
 
@@ -56,7 +57,7 @@ def write_run(folder, seed, model, knobs, kv):
     for i in range(REQUESTS):
         t += rng.expovariate(RATE_PER_S)
         prompt = rng.randint(200, 1200)
-        output = rng.randint(40, 200)
+        output = rng.randint(40, model["output_max"])
         late = i >= model["slow_from"] * REQUESTS
         slow = model["slow"] if late else 1.0
         queue = rng.expovariate(1.0 / model["queue_mean_s"])
@@ -175,6 +176,10 @@ def main():
     # (queue mean 4 ms -> 250 ms, the engine's waiting count 0.3 -> 6); once running, prefill
     # and decode are unchanged.
     pair("queueing", {"queue_mean_s": 0.25, "waiting": 6.0}, {"max_num_seqs": 8}, seed=4)
+    # Tail: the engine takes vLLM's default sampling settings instead of the model's generation
+    # config, so requests stop later (output tokens 40-200 -> 40-600). Queue, prefill and the
+    # time per output token are unchanged; only the end-to-end latency of the requests grows.
+    pair("tail", {"output_max": 600}, {"generation_config": "vllm"})
 
 
 if __name__ == "__main__":
