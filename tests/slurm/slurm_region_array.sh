@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The documented Slurm job array (scripts/slurm/region-array.sbatch) run for real on a
 # single-node Slurm started here from Debian's slurm-wlm packages: an LLM region computed as 3
-# array tasks, merged, and compared byte for byte with the same region computed on one machine.
+# array tasks, merged, and compared byte for byte with the same region computed on one machine,
+# its result JSON and every file of its curve pack.
 # Opt-in (root, starts daemons): BATCHSCOPE_TEST_SLURM=1 scripts/test. Usage:
 #   tests/slurm/slurm_region_array.sh BUILD/app/batchscope-cli
 set -euo pipefail
@@ -82,7 +83,7 @@ JSON
 args="--max-num-seqs 1,4,16 --max-num-batched-tokens 256,1024,2048 --rate-per-s 5,10,20,40 --sla-ttft-ms 1000 --sla-tpot-ms 25"
 cd "$work"
 # shellcheck disable=SC2086
-"$cli" region "$work/llm.json" $args --json > single.json
+"$cli" region "$work/llm.json" $args --json --out "$work/single-pack" > single.json
 
 # The task settings travel in the environment (--export=ALL): sbatch's --export list splits
 # on the commas of the axis values.
@@ -94,7 +95,15 @@ sbatch --wait --dependency=afterok:"$jobid" --output="$work/log/merge.out" \
     || { echo "slurm test: the merge job failed" >&2; cat "$work"/log/*.out >&2; exit 1; }
 
 cmp single.json merged.json || { echo "slurm test: the merged region differs from the single-machine run" >&2; diff single.json merged.json | head -20 >&2; exit 1; }
+# The curve pack the merge wrote equals the one machine's, file for file.
 for file in cells.csv capacity.csv pareto.csv llm-region-heatmap.svg; do
     [[ -s "pack/$file" ]] || { echo "slurm test: pack/$file missing" >&2; exit 1; }
 done
+single_files=$(cd single-pack && find . -type f | sort)
+merged_files=$(cd pack && find . -type f | sort)
+[[ "$single_files" == "$merged_files" ]] || { echo "slurm test: the packs hold different files" >&2; diff <(echo "$single_files") <(echo "$merged_files") >&2; exit 1; }
+while read -r file; do
+    cmp "single-pack/$file" "pack/$file" || { echo "slurm test: pack file $file differs from the single-machine pack" >&2; diff "single-pack/$file" "pack/$file" | head -20 >&2; exit 1; }
+done <<<"$single_files"
+echo "slurm test: $(wc -l <<<"$single_files") curve pack files identical to the single-machine pack"
 echo "slurm test: 3 array tasks on $host merged into the same LLM region as one machine: passed"
