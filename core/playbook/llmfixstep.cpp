@@ -351,7 +351,10 @@ Status simulateChange(const PlaybookContext& context, const LlmPair& pair, LlmCh
     const auto& c = candidate->result.replications.front();
     const auto& f = fixed->result.replications.front();
     findings.movements = {movement("TTFT p99", c.ttft.p99S, f.ttft.p99S, how),
-                          movement("TPOT p99", c.tpot.p99S, f.tpot.p99S, how)};
+                          movement("TPOT p99", c.tpot.p99S, f.tpot.p99S, how),
+                          // A step budget moves the longest gaps between tokens more than the
+                          // mean per output token: chunking spreads a long prefill's stall.
+                          movement("ITL p99", c.itl.p99S, f.itl.p99S, how)};
     findings.llmReproducer = llmsim::llmScenarioToJson(candidate->scenario);
     findings.llmFixed = llmsim::llmScenarioToJson(fixed->scenario);
     findings.llmMethod = how;
