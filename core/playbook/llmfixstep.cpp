@@ -535,7 +535,7 @@ StepResult llmFixStep(const PlaybookContext& context, const LlmPair& pair,
     } else if (!replayShowsItHelping(findings)) {
         // A proposal its own replay does not support is not a fix to sign off on as is.
         step.status = StepStatus::Warning;
-        step.summary += " The replay does not show it helping (neither TTFT p99 nor TPOT p99 "
+        step.summary += " The replay does not show it helping (none of TTFT, TPOT and ITL p99 "
                         "falls by 1% or more): check the fitted step against the run, or choose "
                         "another knob.";
     }

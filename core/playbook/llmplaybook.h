@@ -59,7 +59,7 @@ std::vector<Hypothesis> assessLlmHypotheses(const PlaybookContext& context, cons
 /// engine mechanism explains it (a workload or sampling difference). Empty otherwise.
 std::string llmOutputLengthExplanation(const LlmPair& pair, const LocateFindings& locate);
 
-/// Whether the fix's replay shows it helping: TTFT p99 or TPOT p99 falls by 1% or more. A
+/// Whether the fix's replay shows it helping: TTFT, TPOT or ITL p99 falls by 1% or more. A
 /// proposal its own replay does not support makes step 4 a warning.
 bool replayShowsItHelping(const FixFindings& findings);
 
